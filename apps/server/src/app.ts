@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, DatabaseKind, Db } from './db/database.ts';
+import { registerAccessControl } from './http/access.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { failure, HttpError } from './http/reply.ts';
+import { zodApp } from './http/zod-app.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { findSession } from './modules/auth/sessions.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { roleRoutes } from './modules/roles/routes.ts';
+
+/** The database the app serves from; empty until it has been opened, migrated and seeded. */
+export interface DatabaseSlot {
+  kind: DatabaseKind;
+  current: Database | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseSlot;
+    /** The query layer; answers 503 while the database is not ready. */
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  logger?: boolean;
+  database?: Database;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  const slot: DatabaseSlot = {
+    kind: options.database?.kind ?? (config.databaseUrl ? 'postgres' : 'pglite'),
+    current: options.database ?? null,
+  };
+  app.decorate('config', config);
+  app.decorate('database', slot);
+  app.decorate('db', {
+    getter() {
+      if (!slot.current) throw new HttpError(503, 'Service unavailable: the database is not ready');
+      return slot.current.db;
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerAccessControl(app, (token) => findSession(app.db, token));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Cool Evaluation API',
+        description: 'Back office of the Cool Evaluation service',
+        version: '0.1.0',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const api = zodApp(app);
+  for (const routes of [healthRoutes, authRoutes, accountRoutes, roleRoutes, categoryRoutes]) {
+    await api.register(routes);
+  }
+
+  const webDist = config.webDist;
+  const hasConsole = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be revalidated to pick up new builds.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+        res.header('x-content-type-options', 'nosniff');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      !hasConsole ||
+      request.method !== 'GET' ||
+      path.extname(url)
+    ) {
+      return reply.code(404).send(failure(404, `Not found: ${request.method} ${url}`));
+    }
+    // History-mode routing: every console path is answered with the app shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

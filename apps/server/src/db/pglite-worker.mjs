@@ -1,0 +1,25 @@
+// Plain JavaScript on purpose: worker threads load files with Node's own loader, which (on Node 20)
+// cannot run TypeScript, and the same file must serve the built server and the test runner.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+/**
+ * Runs PGlite off the main thread: in-process PGlite blocks the event loop while it works,
+ * so the API would stall under list load. The app reaches it through a unix socket with `pg`.
+ * @type {{ dataDir: string | undefined, socketPath: string }}
+ */
+const { dataDir, socketPath } = workerData;
+
+const db = await PGlite.create(dataDir ? { dataDir } : {});
+// PGlite serves one connection; the pool on the other side is sized to match.
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
+await server.start();
+parentPort?.postMessage({ type: 'ready' });
+
+parentPort?.on('message', async (message) => {
+  if (message.type !== 'close') return;
+  await server.stop();
+  await db.close();
+  parentPort?.postMessage({ type: 'closed' });
+});

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { BUILT_IN_ROLES } from '@cool/shared';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import type { Db, Tx } from './database.ts';
+import { accounts, categories, roles, seedLog } from './schema.ts';
+
+export interface SeedReport {
+  rolesCreated: number;
+  rolesUpdated: number;
+  /** Set only when this run created the admin account with a generated password. */
+  generatedAdminPassword?: string;
+  adminCreated: boolean;
+  stepsApplied: string[];
+}
+
+const DEMO_CATEGORIES = [
+  { nameZh: '情绪健康', nameEn: 'Emotional health', sortOrder: 10 },
+  { nameZh: '焦虑与压力', nameEn: 'Anxiety and stress', sortOrder: 20 },
+  { nameZh: '人格特质', nameEn: 'Personality', sortOrder: 30 },
+  { nameZh: '人际关系', nameEn: 'Relationships', sortOrder: 40 },
+  { nameZh: '职业发展', nameEn: 'Career', sortOrder: 50 },
+];
+
+/** Runs `apply` once per installation; a step staff later undo (say, deleting demo data) stays undone. */
+async function once(tx: Tx, name: string, report: SeedReport, apply: () => Promise<void>) {
+  const inserted = await tx.insert(seedLog).values({ name }).onConflictDoNothing().returning();
+  if (inserted.length === 0) return;
+  await apply();
+  report.stepsApplied.push(name);
+}
+
+/** Idempotent: a second run changes nothing. */
+export async function seed(db: Db, options: { adminPassword?: string | undefined }): Promise<SeedReport> {
+  const report: SeedReport = { rolesCreated: 0, rolesUpdated: 0, adminCreated: false, stepsApplied: [] };
+  const password = options.adminPassword ?? randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    for (const role of BUILT_IN_ROLES) {
+      const created = await tx.insert(roles).values(role).onConflictDoNothing().returning({ id: roles.id });
+      report.rolesCreated += created.length;
+    }
+    // The admin role always holds every permission, including ones added by later versions.
+    const admin = BUILT_IN_ROLES.find((r) => r.id === 'admin')!;
+    const updated = await tx
+      .update(roles)
+      .set({ grants: admin.grants })
+      .where(sql`${roles.id} = 'admin' AND ${roles.grants} <> ${JSON.stringify(admin.grants)}::jsonb`)
+      .returning({ id: roles.id });
+    report.rolesUpdated += updated.length;
+
+    const [existing] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.username, 'admin'))
+      .limit(1);
+    if (!existing) {
+      await once(tx, 'admin-account', report, async () => {
+        await tx
+          .insert(accounts)
+          .values({ username: 'admin', name: 'Administrator', roleId: 'admin', passwordHash });
+        report.adminCreated = true;
+        if (!options.adminPassword) report.generatedAdminPassword = password;
+      });
+    }
+    await once(tx, 'demo-categories', report, async () => {
+      await tx.insert(categories).values(DEMO_CATEGORIES).onConflictDoNothing();
+    });
+  });
+  return report;
+}

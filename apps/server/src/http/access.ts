@@ -1,0 +1,74 @@
+import { type Action, type Grants, grantsAllow, type PermissionId } from '@cool/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './reply.ts';
+
+/** What a route needs: nothing, a signed-in session, or a permission action (SPEC 6). */
+export type Access = { public: true } | { signedIn: true } | { permission: PermissionId; action: Action };
+
+export interface Session {
+  tokenHash: string;
+  accountId: number;
+  username: string;
+  roleId: string;
+  grants: Grants;
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    session: Session | null;
+  }
+  interface FastifyInstance {
+    /** Every `/api` route with its declared access; tests generate their 401/403 cases from it. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export const requireSession = (request: FastifyRequest): Session => {
+  if (!request.session) throw new HttpError(401, 'Please sign in');
+  return request.session;
+};
+
+export const tokenFrom = (header: string | undefined): string | null => {
+  const value = header?.trim();
+  if (!value) return null;
+  return value.replace(/^Bearer\s+/i, '') || null;
+};
+
+/**
+ * Checks every `/api` route before its input is parsed, so an anonymous caller learns nothing
+ * from validation errors. A route that declares no access refuses to register.
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  findSession: (token: string) => Promise<Session | null>,
+) {
+  app.decorate('apiRoutes', [] as ApiRoute[]);
+  app.decorateRequest('session', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || 'public' in access) return;
+    const token = tokenFrom(request.headers.authorization);
+    request.session = token ? await findSession(token) : null;
+    if (!request.session) throw new HttpError(401, 'Please sign in');
+    if ('permission' in access && !grantsAllow(request.session.grants, access.permission, access.action)) {
+      throw new HttpError(403, `Permission denied: ${access.permission}.${access.action} is required`);
+    }
+  });
+}

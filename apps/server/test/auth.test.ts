@@ -1,0 +1,193 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, sessions } from '../src/db/schema.ts';
+import { ADMIN_PASSWORD, createTestServer, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer({
+    loginThrottle: {
+      maxFailuresPerAccount: 3,
+      maxFailuresPerAddress: 1000,
+      windowMs: 60_000,
+      lockMs: 120_000,
+    },
+  });
+});
+afterAll(() => server.close());
+
+const login = (payload: Record<string, unknown>, ip = '127.0.0.1') =>
+  server.call(null, { method: 'POST', url: '/api/account/login', payload, remoteAddress: ip });
+
+describe('sign-in', () => {
+  it('returns a 256-bit token and its 7-day expiry, and stores only its hash', async () => {
+    const before = Date.now();
+    const res = await login({ username: 'admin', password: ADMIN_PASSWORD, remember_me: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 0, success: true });
+    const { token, expiresAt } = res.body.result;
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
+    const week = 7 * 24 * 3600 * 1000;
+    expect(expiresAt).toBeGreaterThanOrEqual(before + week - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + week + 1000);
+    const stored = await server.database.db.select().from(sessions);
+    expect(stored.some((s) => s.tokenHash === token)).toBe(false);
+    expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.tokenHash))).toBe(true);
+  });
+
+  it('accepts the email in place of the username, case-insensitively', async () => {
+    await server.database.db
+      .update(accounts)
+      .set({ email: 'Boss@Example.com' })
+      .where(eq(accounts.username, 'admin'));
+    const res = await login({ username: 'boss@example.COM', password: ADMIN_PASSWORD });
+    expect(res.status).toBe(200);
+  });
+
+  it('gives the same 401 text for a wrong password and an unknown user', async () => {
+    const wrong = await login({ username: 'admin', password: 'nope-nope' }, '10.0.0.1');
+    const unknown = await login({ username: 'ghost', password: 'nope-nope' }, '10.0.0.1');
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 401, success: false, message: 'Invalid username or password' });
+    }
+  });
+
+  it('throttles repeated failures for an account with 429 and says when to retry', async () => {
+    const { username } = await server.accountWithRole('viewer');
+    for (let i = 0; i < 3; i++) {
+      expect((await login({ username, password: 'bad-password' }, `10.1.0.${i}`)).status).toBe(401);
+    }
+    const blocked = await login({ username, password: 'secret-pass-1' }, '10.1.0.9');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.result.retryAfterSeconds).toBeGreaterThan(100);
+    expect(Number(blocked.headers['retry-after'])).toBe(blocked.body.result.retryAfterSeconds);
+    expect(blocked.body.message).toMatch(/try again in 2 minutes/i);
+  });
+
+  it('throttles repeated failures from one address across accounts', async () => {
+    const strict = await (await import('./helpers.ts')).createTestServer({
+      loginThrottle: {
+        maxFailuresPerAccount: 1000,
+        maxFailuresPerAddress: 2,
+        windowMs: 60_000,
+        lockMs: 60_000,
+      },
+    });
+    try {
+      const attempt = (username: string) =>
+        strict.call(null, {
+          method: 'POST',
+          url: '/api/account/login',
+          payload: { username, password: 'whatever1' },
+          remoteAddress: '10.9.9.9',
+        });
+      expect((await attempt('a1')).status).toBe(401);
+      expect((await attempt('a2')).status).toBe(401);
+      expect((await attempt('admin')).status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('refuses a disabled account and ends its sessions', async () => {
+    const user = await server.accountWithRole('viewer');
+    const admin = await server.login();
+    const disable = await server.call(admin, {
+      method: 'PUT',
+      url: `/api/accounts/${user.id}`,
+      payload: { status: 'disabled' },
+    });
+    expect(disable.status).toBe(200);
+    expect((await server.call(user.token, { method: 'GET', url: '/api/user/info' })).status).toBe(401);
+    const res = await login({ username: user.username, password: 'secret-pass-1' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('session', () => {
+  it('user/info returns the name, avatar and role with permission entries', async () => {
+    const token = await server.login();
+    const res = await server.call(token, { method: 'GET', url: '/api/user/info' });
+    expect(res.status).toBe(200);
+    const { name, avatar, role } = res.body.result;
+    expect(name).toBe('Administrator');
+    expect(typeof avatar).toBe('string');
+    expect(role.id).toBe('admin');
+    const categories = role.permissions.find(
+      (p: { permissionId: string }) => p.permissionId === 'categories',
+    );
+    expect(categories.actionList).toEqual(
+      expect.arrayContaining(['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable']),
+    );
+    expect(categories.actionEntitySet[0]).toMatchObject({
+      action: expect.any(String),
+      describe: expect.any(String),
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash/i);
+  });
+
+  it('user/nav lists only the pages the role may open', async () => {
+    const finance = await server.accountWithRole('finance');
+    const res = await server.call(finance.token, { method: 'GET', url: '/api/user/nav' });
+    const paths = res.body.result.map((r: { path: string }) => r.path);
+    expect(paths).toContain('/order');
+    expect(paths).toContain('/game');
+    expect(paths).not.toContain('/user');
+    const admin = await server.call(await server.login(), { method: 'GET', url: '/api/user/nav' });
+    expect(admin.body.result.map((r: { path: string }) => r.path)).toEqual([
+      '/game',
+      '/qtable',
+      '/user',
+      '/center',
+      '/order',
+    ]);
+    expect(admin.body.result[1].hideInMenu).toBe(true);
+  });
+
+  it('logout revokes the token everywhere', async () => {
+    const token = await server.login();
+    expect((await server.call(token, { method: 'POST', url: '/api/auth/logout' })).status).toBe(200);
+    for (const url of ['/api/user/info', '/api/categories', '/api/user/nav']) {
+      expect((await server.call(token, { method: 'GET', url })).status).toBe(401);
+    }
+    expect((await server.call(token, { method: 'POST', url: '/api/auth/logout' })).status).toBe(401);
+  });
+
+  it('an expired token gets 401', async () => {
+    const token = await server.login();
+    expect((await server.call(token, { method: 'GET', url: '/api/user/info' })).status).toBe(200);
+    await server.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` });
+    expect((await server.call(token, { method: 'GET', url: '/api/user/info' })).status).toBe(401);
+  });
+
+  it('accepts the token with or without the Bearer prefix', async () => {
+    const token = await server.login();
+    const res = await server.call(null, {
+      method: 'GET',
+      url: '/api/user/info',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('2step-code tells whether two-step verification is on', async () => {
+    const res = await server.call(null, {
+      method: 'POST',
+      url: '/api/auth/2step-code',
+      payload: { username: 'admin' },
+    });
+    expect(res.body.result).toEqual({ stepCode: 0 });
+    await server.database.db
+      .update(accounts)
+      .set({ twoStepEnabled: 1 })
+      .where(eq(accounts.username, 'admin'));
+    const on = await server.call(null, {
+      method: 'POST',
+      url: '/api/auth/2step-code',
+      payload: { username: 'ADMIN' },
+    });
+    expect(on.body.result).toEqual({ stepCode: 1 });
+  });
+});

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { Grants } from '@cool/shared';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, migrateDatabase, openDatabase } from '../src/db/database.ts';
+import { roles } from '../src/db/schema.ts';
+import { seed } from '../src/db/seed.ts';
+
+export const ADMIN_PASSWORD = 'admin-test-password';
+
+/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({});
+  const name = `cool_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  const close = database.close;
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await close();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: Database;
+  /** Signs in and returns the session token. */
+  login(username?: string, password?: string): Promise<string>;
+  /** `app.inject` with the token in the Authorization header and the body parsed. */
+  call(
+    token: string | null,
+    options: InjectOptions,
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** Creates an account of the given role (making the role when `grants` is given) and signs it in. */
+  accountWithRole(roleId: string, grants?: Grants): Promise<{ id: number; username: string; token: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  await migrateDatabase(database);
+  await seed(database.db, { adminPassword: ADMIN_PASSWORD });
+  const config = loadConfig({}, { webDist: undefined, ...overrides });
+  const app = await buildApp(config, { logger: false, database });
+  await app.ready();
+
+  const call: TestServer['call'] = async (token, options) => {
+    const response = await app.inject({
+      ...options,
+      headers: { ...(token ? { authorization: token } : {}), ...options.headers },
+    });
+    let body: unknown = response.body;
+    try {
+      body = response.json();
+    } catch {
+      // Not JSON (e.g. HTML); keep the text.
+    }
+    return { status: response.statusCode, body, headers: response.headers };
+  };
+
+  const login: TestServer['login'] = async (username = 'admin', password = ADMIN_PASSWORD) => {
+    const res = await call(null, {
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { username, password },
+    });
+    if (res.status !== 200)
+      throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.result.token as string;
+  };
+
+  let counter = 0;
+  const accountWithRole: TestServer['accountWithRole'] = async (roleId, grants) => {
+    if (grants)
+      await database.db.insert(roles).values({ id: roleId, name: roleId, grants }).onConflictDoNothing();
+    const adminToken = await login();
+    const username = `${roleId}_${++counter}_${randomBytes(3).toString('hex')}`;
+    const res = await call(adminToken, {
+      method: 'POST',
+      url: '/api/accounts',
+      payload: { username, name: username, password: 'secret-pass-1', roleId },
+    });
+    if (res.status !== 201) throw new Error(`create ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+    return { id: res.body.result.id, username, token: await login(username, 'secret-pass-1') };
+  };
+
+  return {
+    app,
+    database,
+    login,
+    call,
+    accountWithRole,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

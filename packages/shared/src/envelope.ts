@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Every API answer is wrapped in this envelope (SPEC 3, 7); `code` is 0 on success, else the HTTP status. */
+export interface Envelope<T> {
+  code: number;
+  success: boolean;
+  message: string;
+  result: T;
+  timestamp: number;
+}
+
+export const envelopeSchema = <T extends z.ZodType>(result: T) =>
+  z.object({
+    code: z.number().int(),
+    success: z.boolean(),
+    message: z.string(),
+    result,
+    timestamp: z.number().int(),
+  });
+
+export const errorEnvelopeSchema = envelopeSchema(z.unknown().nullable());
+
+export interface Page<T> {
+  pageNo: number;
+  pageSize: number;
+  totalCount: number;
+  totalPage: number;
+  data: T[];
+}
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    pageNo: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPage: z.number().int(),
+    data: z.array(item),
+  });
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const pageQuerySchema = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+export const sortOrderSchema = z.enum(['ascend', 'descend']);
+
+export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+
+export const emptyResultSchema = z.null();

@@ -1,0 +1,129 @@
+/** Action keys of SPEC 3/6/9. */
+export const ACTIONS = [
+  'add',
+  'delete',
+  'edit',
+  'query',
+  'get',
+  'enable',
+  'disable',
+  'import',
+  'export',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Every permission id the console knows, with the actions that make sense for it. */
+export const PERMISSION_ACTIONS = {
+  dashboard: ['query', 'get'],
+  categories: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable'],
+  tests: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'],
+  questions: ['add', 'delete', 'edit', 'query', 'get', 'import', 'export'],
+  orders: ['edit', 'query', 'get', 'export'],
+  settings: ['edit', 'query', 'get'],
+  accounts: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable'],
+  roles: ['add', 'delete', 'edit', 'query', 'get'],
+} as const satisfies Record<string, readonly Action[]>;
+
+export type PermissionId = keyof typeof PERMISSION_ACTIONS;
+export const PERMISSION_IDS = Object.keys(PERMISSION_ACTIONS) as PermissionId[];
+
+/** A role's permission entry as the API returns it (SPEC 3, 6). */
+export interface PermissionEntry {
+  permissionId: string;
+  permissionName: string;
+  actionEntitySet: { action: Action; describe: string; defaultCheck: boolean }[];
+  actionList: Action[];
+}
+
+/** How a role's permissions are stored: permission id -> granted actions. */
+export type Grants = Partial<Record<PermissionId, Action[]>>;
+
+export const ACTION_DESCRIPTIONS: Record<Action, string> = {
+  add: 'Add',
+  delete: 'Delete',
+  edit: 'Edit',
+  query: 'Query',
+  get: 'Detail',
+  enable: 'Enable',
+  disable: 'Disable',
+  import: 'Import',
+  export: 'Export',
+};
+
+export const PERMISSION_NAMES: Record<PermissionId, string> = {
+  dashboard: 'Dashboard',
+  categories: 'Categories',
+  tests: 'Psychological tests',
+  questions: 'Questions',
+  orders: 'Payment orders',
+  settings: 'Settings',
+  accounts: 'Staff accounts',
+  roles: 'Roles',
+};
+
+export function toPermissionEntries(grants: Grants): PermissionEntry[] {
+  return PERMISSION_IDS.filter((id) => (grants[id]?.length ?? 0) > 0).map((id) => {
+    const actions = grants[id] ?? [];
+    return {
+      permissionId: id,
+      permissionName: PERMISSION_NAMES[id],
+      actionEntitySet: actions.map((action) => ({
+        action,
+        describe: ACTION_DESCRIPTIONS[action],
+        defaultCheck: false,
+      })),
+      actionList: [...actions],
+    };
+  });
+}
+
+/** SPEC 6: `permission.action` passes only if the entry lists the action; a missing entry means no. */
+export function can(
+  entries: readonly Pick<PermissionEntry, 'permissionId' | 'actionList'>[],
+  permissionId: string,
+  action: Action,
+): boolean {
+  return entries.some((entry) => entry.permissionId === permissionId && entry.actionList.includes(action));
+}
+
+export function grantsAllow(grants: Grants, permissionId: PermissionId, action: Action): boolean {
+  return (grants[permissionId] as readonly Action[] | undefined)?.includes(action) ?? false;
+}
+
+const all = (id: PermissionId): Action[] => [...PERMISSION_ACTIONS[id]];
+const readOnly = (id: PermissionId): Action[] =>
+  PERMISSION_ACTIONS[id].filter((a) => a === 'query' || a === 'get');
+
+/** Seeded roles (issue 2): admin everything, operator content, finance orders, viewer query/get only. */
+export const BUILT_IN_ROLES: { id: string; name: string; describe: string; grants: Grants }[] = [
+  {
+    id: 'admin',
+    name: 'Administrator',
+    describe: 'Full access to every part of the console',
+    grants: Object.fromEntries(PERMISSION_IDS.map((id) => [id, all(id)])) as Grants,
+  },
+  {
+    id: 'operator',
+    name: 'Content operator',
+    describe: 'Maintains tests, questions and categories',
+    grants: {
+      dashboard: all('dashboard'),
+      categories: all('categories'),
+      tests: all('tests'),
+      questions: all('questions'),
+      settings: readOnly('settings'),
+    },
+  },
+  {
+    id: 'finance',
+    name: 'Finance',
+    describe: 'Reviews payment orders',
+    grants: { dashboard: all('dashboard'), orders: all('orders'), tests: readOnly('tests') },
+  },
+  {
+    id: 'viewer',
+    name: 'Viewer',
+    describe: 'Can look at everything and change nothing',
+    grants: Object.fromEntries(PERMISSION_IDS.map((id) => [id, readOnly(id)])) as Grants,
+  },
+];

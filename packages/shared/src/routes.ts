@@ -1,0 +1,92 @@
+import type { PermissionId } from './permissions.ts';
+
+/** A console route (SPEC 2 "Routes behind the main layout"). */
+export interface ConsoleRoute {
+  path: string;
+  /** Stable name used as the i18n key `menu.<name>`. */
+  name: string;
+  /** Ant Design icon component name. */
+  icon?: string;
+  hideInMenu?: boolean;
+  keepAlive?: boolean;
+  /** SPEC 4: kept when the user holds at least one of these permission ids. */
+  permission?: PermissionId[];
+  /** The resource the page shows; also needs its `query` action, so nobody is shown a page that only 403s. */
+  resource?: PermissionId;
+  children?: ConsoleRoute[];
+}
+
+export const HOME_PATH = '/game';
+
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  {
+    path: '/game',
+    name: 'game',
+    icon: 'ExperimentOutlined',
+    keepAlive: true,
+    permission: ['dashboard'],
+    resource: 'tests',
+  },
+  {
+    path: '/qtable',
+    name: 'qtable',
+    icon: 'OrderedListOutlined',
+    hideInMenu: true,
+    keepAlive: true,
+    permission: ['dashboard'],
+    resource: 'questions',
+  },
+  {
+    path: '/user',
+    name: 'user',
+    icon: 'AppstoreOutlined',
+    keepAlive: true,
+    permission: ['dashboard'],
+    resource: 'categories',
+  },
+  {
+    path: '/center',
+    name: 'center',
+    icon: 'SettingOutlined',
+    keepAlive: true,
+    permission: ['dashboard'],
+    resource: 'settings',
+  },
+  {
+    path: '/order',
+    name: 'order',
+    icon: 'WechatOutlined',
+    keepAlive: true,
+    permission: ['dashboard'],
+    resource: 'orders',
+  },
+];
+
+export interface RouteAccess {
+  permissionIds: readonly string[];
+  canQuery: (resource: PermissionId) => boolean;
+}
+
+/** SPEC 4 route generation: deep copy, keep routes without requirement or with one held permission; children alike. */
+export function filterRoutes(routes: readonly ConsoleRoute[], access: RouteAccess): ConsoleRoute[] {
+  const kept: ConsoleRoute[] = [];
+  for (const route of routes) {
+    const byPermission =
+      !route.permission || route.permission.some((id) => access.permissionIds.includes(id));
+    const byResource = !route.resource || access.canQuery(route.resource);
+    if (!byPermission || !byResource) continue;
+    const copy: ConsoleRoute = { ...route, permission: route.permission ? [...route.permission] : undefined };
+    if (route.children) copy.children = filterRoutes(route.children, access);
+    if (!copy.permission) delete copy.permission;
+    kept.push(copy);
+  }
+  return kept;
+}
+
+const SAFE_REDIRECT = /^\/(?!\/)[^\\\s]*$/;
+
+/** A `?redirect=` target is followed only when it is an in-app absolute path (no scheme, no `//host`). */
+export function safeRedirect(target: string | null | undefined, fallback = HOME_PATH): string {
+  if (!target || !SAFE_REDIRECT.test(target) || target.startsWith('/user/login')) return fallback;
+  return target;
+}

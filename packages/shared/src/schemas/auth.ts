@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from '../constants.ts';
+import { ACTIONS } from '../permissions.ts';
+
+export const loginBodySchema = z.strictObject({
+  username: z.string().trim().min(1, 'Please enter account name or email address').max(254),
+  password: z.string().min(1, 'Please enter your password!').max(MAX_PASSWORD_LENGTH),
+  remember_me: z.boolean().optional().default(false),
+  captcha: z.string().max(16).optional(),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  /** Epoch milliseconds when the session stops being valid. */
+  expiresAt: z.number().int(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const throttledResultSchema = z.object({ retryAfterSeconds: z.number().int() });
+
+export const permissionEntrySchema = z.object({
+  permissionId: z.string(),
+  permissionName: z.string(),
+  actionEntitySet: z.array(
+    z.object({ action: z.enum(ACTIONS), describe: z.string(), defaultCheck: z.boolean() }),
+  ),
+  actionList: z.array(z.enum(ACTIONS)),
+});
+
+export const userInfoSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  lastLoginTime: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+  role: z.object({
+    id: z.string(),
+    name: z.string(),
+    describe: z.string(),
+    permissions: z.array(permissionEntrySchema),
+  }),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export interface NavItem {
+  path: string;
+  name: string;
+  icon?: string;
+  hideInMenu?: boolean;
+  keepAlive?: boolean;
+  children?: NavItem[];
+}
+export const navItemSchema: z.ZodType<NavItem> = z.lazy(() =>
+  z.object({
+    path: z.string(),
+    name: z.string(),
+    icon: z.string().optional(),
+    hideInMenu: z.boolean().optional(),
+    keepAlive: z.boolean().optional(),
+    children: z.array(navItemSchema).optional(),
+  }),
+);
+export const navResultSchema = z.array(navItemSchema);
+
+export const twoStepBodySchema = z.strictObject({ username: z.string().trim().min(1).max(254) });
+export const twoStepResultSchema = z.object({ stepCode: z.union([z.literal(0), z.literal(1)]) });
