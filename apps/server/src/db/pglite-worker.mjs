@@ -12,8 +12,10 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 const { dataDir, socketPath } = workerData;
 
 const db = await PGlite.create(dataDir ? { dataDir } : {});
-// PGlite serves one connection; the pool on the other side is sized to match.
-const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 1 });
+// The app's pool holds one connection at a time (see database.ts), but pg-pool drops a client after a
+// failed query and reconnects at once, before this server has noticed the old socket close: the
+// headroom keeps that reconnect from being refused.
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 4 });
 await server.start();
 parentPort?.postMessage({ type: 'ready' });
 

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+let admin: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.login();
+});
+afterAll(() => server.close());
+
+const create = (payload: object) => server.call(admin, { method: 'POST', url: '/api/accounts', payload });
+const total = async () =>
+  (await server.call(admin, { method: 'GET', url: '/api/accounts?pageSize=1' })).body.result
+    .totalCount as number;
+
+describe('staff accounts', () => {
+  it('lists the seeded roles with their permissions', async () => {
+    const res = await server.call(admin, { method: 'GET', url: '/api/roles' });
+    expect(res.body.result.map((r: { id: string }) => r.id)).toEqual([
+      'admin',
+      'operator',
+      'finance',
+      'viewer',
+    ]);
+    const viewer = res.body.result.find((r: { id: string }) => r.id === 'viewer');
+    for (const entry of viewer.permissions) {
+      expect(entry.actionList.every((a: string) => a === 'query' || a === 'get')).toBe(true);
+    }
+  });
+
+  it('creates an account of each role that can sign in, and never returns the password', async () => {
+    for (const roleId of ['admin', 'operator', 'finance', 'viewer']) {
+      const res = await create({
+        username: `new-${roleId}`,
+        name: `New ${roleId}`,
+        password: 'pass-1234',
+        roleId,
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.result).toMatchObject({ username: `new-${roleId}`, roleId, status: 'enabled' });
+      expect(JSON.stringify(res.body)).not.toMatch(/pass-1234|passwordHash|argon/);
+      const token = await server.login(`new-${roleId}`, 'pass-1234');
+      const info = await server.call(token, { method: 'GET', url: '/api/user/info' });
+      expect(info.body.result.role.id).toBe(roleId);
+    }
+  });
+
+  it('refuses duplicates (409), unknown roles and short passwords (400), writing nothing', async () => {
+    const before = await total();
+    expect(
+      (await create({ username: 'NEW-ADMIN', name: 'x', password: 'pass-1234', roleId: 'viewer' })).status,
+    ).toBe(409);
+    const role = await create({ username: 'someone', name: 'x', password: 'pass-1234', roleId: 'wizard' });
+    expect(role.status).toBe(400);
+    expect(role.body.result.errors[0].field).toBe('roleId');
+    const short = await create({ username: 'someone', name: 'x', password: '123', roleId: 'viewer' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toContain('password');
+    expect(await total()).toBe(before);
+  });
+
+  it('pages and filters accounts', async () => {
+    const res = await server.call(admin, { method: 'GET', url: '/api/accounts?roleId=finance&keyword=new' });
+    expect(res.body.result.data.map((a: { username: string }) => a.username)).toEqual(['new-finance']);
+    const page = await server.call(admin, { method: 'GET', url: '/api/accounts?pageSize=2&pageNo=1' });
+    expect(page.body.result.data).toHaveLength(2);
+    expect(page.body.result.totalPage).toBe(Math.ceil(page.body.result.totalCount / 2));
+  });
+
+  it('a new password ends the account’s other sessions', async () => {
+    const user = await server.accountWithRole('operator');
+    const res = await server.call(admin, {
+      method: 'PUT',
+      url: `/api/accounts/${user.id}`,
+      payload: { password: 'changed-123' },
+    });
+    expect(res.status).toBe(200);
+    expect((await server.call(user.token, { method: 'GET', url: '/api/user/info' })).status).toBe(401);
+    expect(await server.login(user.username, 'changed-123')).toBeTruthy();
+  });
+
+  it('an admin cannot disable themselves or change their own role', async () => {
+    const me = (await server.call(admin, { method: 'GET', url: '/api/user/info' })).body.result.id;
+    const res = await server.call(admin, {
+      method: 'PUT',
+      url: `/api/accounts/${me}`,
+      payload: { status: 'disabled' },
+    });
+    expect(res.status).toBe(409);
+    const role = await server.call(admin, {
+      method: 'PUT',
+      url: `/api/accounts/${me}`,
+      payload: { roleId: 'viewer' },
+    });
+    expect(role.status).toBe(409);
+  });
+});

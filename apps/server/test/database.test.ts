@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { migrateDatabase, openDatabase } from '../src/db/database.ts';
+import { DataDirLockedError } from '../src/db/lock.ts';
+import { seed } from '../src/db/seed.ts';
+import { createTestServer, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+const snapshot = async () => {
+  const { rows } = await server.database.pool.query(`
+    SELECT (SELECT count(*) FROM roles) AS roles, (SELECT count(*) FROM accounts) AS accounts,
+           (SELECT count(*) FROM categories) AS categories, (SELECT count(*) FROM seed_log) AS steps,
+           (SELECT string_agg(password_hash, ',') FROM accounts) AS hashes,
+           (SELECT string_agg(grants::text, ',' ORDER BY id) FROM roles) AS grants`);
+  return rows[0];
+};
+
+describe('migrations and seeding', () => {
+  it('a second run changes nothing', async () => {
+    const before = await snapshot();
+    await migrateDatabase(server.database);
+    const report = await seed(server.database.db, { adminPassword: 'another-password' });
+    expect(report).toMatchObject({ rolesCreated: 0, rolesUpdated: 0, adminCreated: false, stepsApplied: [] });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('does not bring back demo categories that staff deleted', async () => {
+    await server.database.db.execute(sql`DELETE FROM categories`);
+    await seed(server.database.db, {});
+    const { rows } = await server.database.pool.query('SELECT count(*)::int AS n FROM categories');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('generates an admin password when none is configured', async () => {
+    const database = await openDatabase({});
+    try {
+      await migrateDatabase(database);
+      const report = await seed(database.db, {});
+      expect(report.adminCreated).toBe(true);
+      expect(report.generatedAdminPassword).toMatch(/^[\w-]{16}$/);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('health', () => {
+  it('answers 200 with the database state when ready', async () => {
+    const res = await server.call(null, { method: 'GET', url: '/api/health' });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ status: 'ok', database: { state: 'up' } });
+  });
+
+  it('answers 503 while the database is not ready, and other routes too', async () => {
+    const app = await buildApp(loadConfig({}, { webDist: undefined }), { logger: false });
+    try {
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({
+        code: 503,
+        success: false,
+        result: { database: { state: 'down' } },
+      });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { username: 'admin', password: 'whatever' },
+      });
+      expect(login.statusCode).toBe(503);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded data directory', () => {
+  it('persists data across restarts and refuses a second user of the same directory', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cool-data-'));
+    try {
+      const first = await openDatabase({ dataDir });
+      await migrateDatabase(first);
+      await seed(first.db, { adminPassword: 'persisted-1' });
+      await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by another process/);
+      await first.close();
+
+      const second = await openDatabase({ dataDir });
+      try {
+        const { rows } = await second.pool.query(
+          "SELECT count(*)::int AS n FROM accounts WHERE username = 'admin'",
+        );
+        expect(rows[0].n).toBe(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over a lock left by a process that died', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cool-data-'));
+    try {
+      fs.writeFileSync(path.join(dataDir, 'cool-evaluation.lock'), '999999');
+      const database = await openDatabase({ dataDir });
+      await database.close();
+      expect(fs.existsSync(path.join(dataDir, 'cool-evaluation.lock'))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
