@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+// Root Vitest config. Run through `npm test` (scripts/test.mjs) or directly, e.g.
+//   npx vitest run --project 'unit*'      # all unit tests (node + web)
+//   npx vitest run --project api          # API tests on embedded PGlite
+//   TEST_DATABASE_URL=postgres://... npx vitest run --project api
+//
+// Vitest 4 removed `environmentMatchGlobs`, so the unit tests are split into two
+// projects by environment: `unit` (node) and `unit-web` (happy-dom). Select both
+// with the wildcard `--project 'unit*'`.
+const exclude = ['**/node_modules/**', '**/dist/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude,
+        },
+      },
+      {
+        test: {
+          name: 'unit-web',
+          environment: 'happy-dom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          exclude,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          exclude,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
