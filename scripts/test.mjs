@@ -30,6 +30,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staleBuilds } from './build-state.mjs';
 import { startPgCluster } from './pg-cluster.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -186,37 +187,6 @@ function envWithout(...keys) {
   return env;
 }
 
-// ---------------------------------------------------------------- build freshness
-function newestMtime(p) {
-  let st;
-  try {
-    st = fs.statSync(p);
-  } catch {
-    return 0;
-  }
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(p)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
-
-function buildIsStale() {
-  const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js'].map((f) => path.join(ROOT, f));
-  const outMtimes = outputs.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0));
-  if (outMtimes.some((m) => m === 0)) return 'build output missing';
-  const apps = fs.existsSync(path.join(ROOT, 'apps')) ? fs.readdirSync(path.join(ROOT, 'apps')) : [];
-  const inputs = [
-    ...apps.map((a) => path.join(ROOT, 'apps', a, 'src')),
-    path.join(ROOT, 'packages/shared/src'),
-    path.join(ROOT, 'apps/web/index.html'),
-  ];
-  const newestInput = Math.max(0, ...inputs.map(newestMtime));
-  return newestInput > Math.min(...outMtimes) ? 'sources newer than build output' : null;
-}
-
 // ---------------------------------------------------------------- parts
 async function partUnit() {
   heading('unit');
@@ -286,9 +256,11 @@ async function partE2e() {
     return;
   }
   const t0 = Date.now();
-  const stale = buildIsStale();
-  if (stale) {
-    console.log(`Building the app first (${stale}): npm run build`);
+  const stale = staleBuilds();
+  if (stale.length > 0) {
+    console.log(
+      `Building the app first (${stale.map((s) => `${s.workspace}: ${s.reason}`).join('; ')}): npm run build`,
+    );
     const code = await runStreaming('npm', ['run', 'build']);
     if (code !== 0) {
       results.push({

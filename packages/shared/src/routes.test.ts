@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { CONSOLE_ROUTES, type ConsoleRoute, filterRoutes, safeRedirect } from './routes.ts';
+
+const access = (permissionIds: string[], queryable: string[] = []) => ({
+  permissionIds,
+  canQuery: (resource: string) => queryable.includes(resource),
+});
+
+describe('filterRoutes (SPEC 4 route generation)', () => {
+  const table: ConsoleRoute[] = [
+    { path: '/open', name: 'open' },
+    { path: '/dash', name: 'dash', permission: ['dashboard'] },
+    { path: '/either', name: 'either', permission: ['orders', 'dashboard'] },
+    {
+      path: '/parent',
+      name: 'parent',
+      permission: ['dashboard'],
+      children: [
+        { path: '/parent/a', name: 'a', permission: ['orders'] },
+        { path: '/parent/b', name: 'b' },
+      ],
+    },
+  ];
+
+  it('keeps routes without a requirement, and those where the user holds at least one permission', () => {
+    expect(filterRoutes(table, access(['dashboard'])).map((r) => r.path)).toEqual([
+      '/open',
+      '/dash',
+      '/either',
+      '/parent',
+    ]);
+    expect(filterRoutes(table, access(['orders'])).map((r) => r.path)).toEqual(['/open', '/either']);
+    expect(filterRoutes(table, access([])).map((r) => r.path)).toEqual(['/open']);
+  });
+
+  it('filters children the same way', () => {
+    const [, , , parent] = filterRoutes(table, access(['dashboard']));
+    expect(parent?.children?.map((r) => r.path)).toEqual(['/parent/b']);
+  });
+
+  it('never mutates the source table', () => {
+    const before = JSON.stringify(table);
+    const result = filterRoutes(table, access(['dashboard']));
+    result[3]?.children?.push({ path: '/x', name: 'x' });
+    result[1]?.permission?.push('orders');
+    expect(JSON.stringify(table)).toBe(before);
+  });
+
+  it('hides console pages whose resource the role may not query', () => {
+    const finance = filterRoutes(CONSOLE_ROUTES, access(['dashboard', 'orders'], ['orders', 'tests']));
+    expect(finance.map((r) => r.path)).toEqual(['/game', '/order']);
+    expect(filterRoutes(CONSOLE_ROUTES, access(['orders'], ['orders']))).toEqual([]);
+  });
+});
+
+describe('safeRedirect', () => {
+  it('follows in-app absolute paths, keeping their query', () => {
+    expect(safeRedirect('/order?page=2')).toBe('/order?page=2');
+    expect(safeRedirect('/user')).toBe('/user');
+  });
+
+  it('falls back to /game for anything that could leave the app or loop', () => {
+    for (const target of [
+      null,
+      '',
+      'https://evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      'game',
+      '/user/login?x=1',
+      'javascript:alert(1)',
+    ]) {
+      expect(safeRedirect(target)).toBe('/game');
+    }
+  });
+});
