@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,7 +17,10 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { findSession } from './modules/auth/sessions.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { questionRoutes } from './modules/questions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
+import { testRoutes } from './modules/tests/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 
 /** The database the app serves from; empty until it has been opened, migrated and seeded. */
 export interface DatabaseSlot {
@@ -75,8 +79,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // File uploads (images, question files); each route sets its own size limit below this ceiling.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 11 },
+  });
+
   const api = zodApp(app);
-  for (const routes of [healthRoutes, authRoutes, accountRoutes, roleRoutes, categoryRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    accountRoutes,
+    roleRoutes,
+    categoryRoutes,
+    testRoutes,
+    questionRoutes,
+    uploadRoutes,
+  ]) {
     await api.register(routes);
   }
 

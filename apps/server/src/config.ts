@@ -5,6 +5,8 @@ export interface Config {
   host: string;
   /** Embedded database directory (PGlite); ignored when `databaseUrl` is set. */
   dataDir: string;
+  /** Where uploaded images are stored (default `<dataDir>/uploads`). */
+  uploadDir: string;
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   /** Directory of the built console; served with history fallback when it exists. */
@@ -30,7 +32,7 @@ const int = (value: string | undefined, fallback: number, name: string): number 
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
-  return {
+  const config: Omit<Config, 'uploadDir'> = {
     port: int(env.PORT, 8000, 'PORT'),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data')),
@@ -47,4 +49,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     vacuumIntervalMs: 6 * 60 * 60 * 1000,
     ...overrides,
   };
+  return { ...config, uploadDir: overrides.uploadDir ?? path.join(config.dataDir, 'uploads') };
 }

@@ -90,6 +90,34 @@ describe('categories', () => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses with 409 to delete a category while tests use it, and counts them', async () => {
+    const created = await api('POST', '/categories', { nameZh: '亲子', nameEn: 'Parenting' });
+    const id = created.body.result.id;
+    const test = await api('POST', '/tests', { title: { en: 'Parenting stress' }, categoryIds: [id] });
+    expect(test.status).toBe(201);
+    expect((await api('GET', `/categories/${id}`)).body.result.testCount).toBe(1);
+    const refused = await api('DELETE', `/categories/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This category still has tests. Move or delete them first.');
+    expect((await api('GET', `/categories/${id}`)).status).toBe(200);
+
+    await api('DELETE', `/tests/${test.body.result.id}`);
+    expect((await api('GET', `/categories/${id}`)).body.result.testCount).toBe(0);
+    expect((await api('DELETE', `/categories/${id}`)).status).toBe(200);
+  });
+
+  it('counts the seeded tests of each demo category in the list', async () => {
+    const res = await api('GET', '/categories?pageSize=100');
+    const counts = Object.fromEntries(res.body.result.data.map((c: any) => [c.nameEn, c.testCount]));
+    expect(counts).toMatchObject({
+      'Emotional health': 2,
+      'Anxiety and stress': 2,
+      Personality: 2,
+      Relationships: 0,
+      Career: 1,
+    });
+  });
+
   it('answers 404 for a missing category', async () => {
     expect((await api('PUT', '/categories/99999', { nameZh: '无', nameEn: 'None' })).status).toBe(404);
     expect((await api('POST', '/categories/99999/enable')).status).toBe(404);

@@ -35,7 +35,60 @@ describe('migrations and seeding', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('seeds the built-in scales once, on the shelf, filed under the demo categories', async () => {
+    const { rows } = await server.database.pool.query(`
+      SELECT t.builtin_key, t.status, t.version, count(q.id)::int AS questions,
+        (SELECT string_agg(c.name_en, ',' ORDER BY c.name_en) FROM test_categories tc
+           JOIN categories c ON c.id = tc.category_id WHERE tc.test_id = t.id) AS categories
+      FROM tests t LEFT JOIN questions q ON q.test_id = t.id GROUP BY t.id ORDER BY t.id`);
+    expect(rows).toEqual([
+      { builtin_key: 'phq-9', status: 'on_shelf', version: 1, questions: 9, categories: 'Emotional health' },
+      {
+        builtin_key: 'gad-7',
+        status: 'on_shelf',
+        version: 1,
+        questions: 7,
+        categories: 'Anxiety and stress',
+      },
+      {
+        builtin_key: 'zung-sds',
+        status: 'on_shelf',
+        version: 1,
+        questions: 20,
+        categories: 'Emotional health',
+      },
+      {
+        builtin_key: 'zung-sas',
+        status: 'on_shelf',
+        version: 1,
+        questions: 20,
+        categories: 'Anxiety and stress',
+      },
+      { builtin_key: 'mini-ipip', status: 'on_shelf', version: 1, questions: 20, categories: 'Personality' },
+      {
+        builtin_key: 'typology-demo',
+        status: 'on_shelf',
+        version: 1,
+        questions: 8,
+        categories: 'Career,Personality',
+      },
+    ]);
+  });
+
+  it('never overwrites or brings back a built-in test staff edited or deleted', async () => {
+    await server.database.pool.query(
+      `UPDATE tests SET title_en = 'Edited by staff' WHERE builtin_key = 'phq-9'`,
+    );
+    await server.database.pool.query(`DELETE FROM tests WHERE builtin_key = 'gad-7'`);
+    await seed(server.database.db, {});
+    const { rows } = await server.database.pool.query(
+      `SELECT builtin_key, title_en FROM tests WHERE builtin_key IN ('phq-9', 'gad-7')`,
+    );
+    expect(rows).toEqual([{ builtin_key: 'phq-9', title_en: 'Edited by staff' }]);
+  });
+
   it('does not bring back demo categories that staff deleted', async () => {
+    await server.database.db.execute(sql`DELETE FROM test_categories`);
     await server.database.db.execute(sql`DELETE FROM categories`);
     await seed(server.database.db, {});
     const { rows } = await server.database.pool.query('SELECT count(*)::int AS n FROM categories');

@@ -111,3 +111,22 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
     },
   };
 }
+
+/** A multipart/form-data body with one file field, for `server.call`. */
+export function multipart(
+  content: Buffer | string,
+  filename = 'file.bin',
+  contentType = 'application/octet-stream',
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----cool${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   formatDateTime,
   formatNumber,
@@ -41,12 +41,11 @@ describe('formatYuan', () => {
 });
 
 describe('formatDateTime', () => {
-  const tz = process.env.TZ;
   beforeAll(() => {
-    process.env.TZ = 'Asia/Shanghai';
+    vi.stubEnv('TZ', 'Asia/Shanghai');
   });
   afterAll(() => {
-    process.env.TZ = tz;
+    vi.unstubAllEnvs();
   });
   it('shows UTC instants in the local zone as YYYY-MM-DD HH:mm:ss', () => {
     expect(formatDateTime('2026-11-22T03:04:05.000Z')).toBe('2026-11-22 11:04:05');

@@ -1,6 +1,17 @@
-import type { Grants } from '@cool/shared';
+import type { Grants, QuestionOption, Scoring } from '@cool/shared';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -95,6 +106,86 @@ export const categories = pgTable(
     index('categories_created_idx').on(t.createdAt, t.id),
     index('categories_updated_idx').on(t.updatedAt, t.id),
   ],
+);
+
+/** Psychological tests (issue 4). Bilingual texts are column pairs; the scoring definition is one document. */
+export const tests = pgTable(
+  'tests',
+  {
+    id: serial('id').primaryKey(),
+    titleZh: text('title_zh').notNull().default(''),
+    titleEn: text('title_en').notNull().default(''),
+    subtitleZh: text('subtitle_zh').notNull().default(''),
+    subtitleEn: text('subtitle_en').notNull().default(''),
+    coverUrl: text('cover_url'),
+    introductionZh: text('introduction_zh').notNull().default(''),
+    introductionEn: text('introduction_en').notNull().default(''),
+    instructionsZh: text('instructions_zh').notNull().default(''),
+    instructionsEn: text('instructions_en').notNull().default(''),
+    priceFen: integer('price_fen').notNull().default(0),
+    minutes: integer('minutes').notNull().default(5),
+    status: text('status', { enum: ['draft', 'on_shelf', 'off_shelf'] })
+      .notNull()
+      .default('draft'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    scoring: jsonb('scoring').$type<Scoring>().notNull(),
+    /** Key of a seeded built-in scale; null for tests staff made. */
+    builtinKey: text('builtin_key'),
+    createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tests_builtin_key').on(t.builtinKey),
+    index('tests_sort_idx').on(t.sortOrder, t.id),
+    index('tests_status_sort_idx').on(t.status, t.sortOrder, t.id),
+    index('tests_created_idx').on(t.createdAt, t.id),
+    index('tests_updated_idx').on(t.updatedAt, t.id),
+    index('tests_price_idx').on(t.priceFen, t.id),
+  ],
+);
+
+/** Which categories a test is filed under; a category in use cannot be deleted. */
+export const testCategories = pgTable(
+  'test_categories',
+  {
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.testId, t.categoryId] }),
+    index('test_categories_category_idx').on(t.categoryId, t.testId),
+  ],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    /** 1-based; kept dense (1..n) by every write. */
+    position: integer('position').notNull(),
+    stemZh: text('stem_zh').notNull().default(''),
+    stemEn: text('stem_en').notNull().default(''),
+    imageUrl: text('image_url'),
+    type: text('type', { enum: ['single', 'multiple', 'likert'] })
+      .notNull()
+      .default('single'),
+    required: boolean('required').notNull().default(true),
+    options: jsonb('options').$type<QuestionOption[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('questions_test_position_idx').on(t.testId, t.position, t.id)],
 );
 
 /** Seed steps already applied, so seeding runs each step once and never resurrects what staff deleted. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { BUILT_IN_ROLES } from '@cool/shared';
+import { BUILT_IN_ROLES, BUILTIN_SCALES } from '@cool/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { importDocument } from '../modules/tests/store.ts';
 import type { Db, Tx } from './database.ts';
 import { accounts, categories, roles, seedLog } from './schema.ts';
 
@@ -66,6 +67,18 @@ export async function seed(db: Db, options: { adminPassword?: string | undefined
     await once(tx, 'demo-categories', report, async () => {
       await tx.insert(categories).values(DEMO_CATEGORIES).onConflictDoNothing();
     });
+    // Each built-in scale once per installation, on the shelf and filed under its demo categories (those
+    // that still exist). Running once means staff edits, or a deletion, are never undone by a restart.
+    for (const scale of BUILTIN_SCALES) {
+      await once(tx, `builtin:${scale.key}`, report, async () => {
+        await importDocument(tx, scale.document, {
+          accountId: null,
+          status: 'on_shelf',
+          builtinKey: scale.key,
+          categoryNames: scale.categoryNames,
+        });
+      });
+    }
   });
   return report;
 }

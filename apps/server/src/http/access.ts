@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './reply.ts';
 
 /** What a route needs: nothing, a signed-in session, or a permission action (SPEC 6). */
-export type Access = { public: true } | { signedIn: true } | { permission: PermissionId; action: Action };
+export type Access =
+  | { public: true }
+  | { signedIn: true }
+  | { permission: PermissionId; action: Action }
+  /** Any one of these permission actions will do (e.g. uploading an image for a test or a question). */
+  | { anyOf: { permission: PermissionId; action: Action }[] };
 
 export interface Session {
   tokenHash: string;
@@ -69,6 +74,13 @@ export function registerAccessControl(
     if (!request.session) throw new HttpError(401, 'Please sign in');
     if ('permission' in access && !grantsAllow(request.session.grants, access.permission, access.action)) {
       throw new HttpError(403, `Permission denied: ${access.permission}.${access.action} is required`);
+    }
+    if (
+      'anyOf' in access &&
+      !access.anyOf.some((a) => grantsAllow(request.session!.grants, a.permission, a.action))
+    ) {
+      const names = access.anyOf.map((a) => `${a.permission}.${a.action}`).join(', ');
+      throw new HttpError(403, `Permission denied: one of ${names} is required`);
     }
   });
 }

@@ -7,19 +7,23 @@ import {
   pageSchema,
   type Status,
 } from '@cool/shared';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { categories } from '../../db/schema.ts';
+import type { Executor } from '../../db/database.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { categories, testCategories } from '../../db/schema.ts';
 import { requireSession } from '../../http/access.ts';
 import { containsPattern, countAll, paged } from '../../http/paging.ts';
 import { conflict, notFound, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 
-type CategoryRow = typeof categories.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect & { testCount: number };
 
-// Tests arrive with the content issue; until then no category is in use.
-const testCountOf = (_id: number) => 0;
+/** How many tests are filed under the category, counted in SQL with the row. */
+const testCountSql = sql<number>`(select count(*)::int from ${testCategories} where ${testCategories.categoryId} = ${categories.id})`;
+
+const selectCategories = (db: Executor) =>
+  db.select({ ...getTableColumns(categories), testCount: testCountSql }).from(categories);
 
 const toCategory = (row: CategoryRow): Category => ({
   id: row.id,
@@ -28,7 +32,7 @@ const toCategory = (row: CategoryRow): Category => ({
   iconUrl: row.iconUrl,
   sortOrder: row.sortOrder,
   status: row.status,
-  testCount: testCountOf(row.id),
+  testCount: Number(row.testCount),
   createTime: row.createdAt.toISOString(),
   updateTime: row.updatedAt.toISOString(),
 });
@@ -43,17 +47,22 @@ const SORT_COLUMNS = {
 
 const DUPLICATE_NAME = 'A category with this Chinese or English name already exists';
 
-async function oneOr404(rows: Promise<CategoryRow[]>): Promise<Category> {
-  let row: CategoryRow | undefined;
+/** Runs a write returning the category's id, then reads it back with its test count. */
+async function oneOr404(db: Executor, rows: Promise<{ id: number }[]>): Promise<Category> {
+  let written: { id: number } | undefined;
   try {
-    [row] = await rows;
+    [written] = await rows;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_NAME);
     throw error;
   }
+  if (!written) throw notFound('Category');
+  const [row] = await selectCategories(db).where(byId(written.id)).limit(1);
   if (!row) throw notFound('Category');
   return toCategory(row);
 }
+
+const IN_USE = 'This category still has tests. Move or delete them first.';
 
 const byId = (id: number) => eq(categories.id, id);
 
@@ -89,9 +98,7 @@ export async function categoryRoutes(app: ZodApp) {
         async (db) => (await db.select({ n: countAll }).from(categories).where(where))[0]?.n ?? 0,
         async (db, limit, offset) =>
           (
-            await db
-              .select()
-              .from(categories)
+            await selectCategories(db)
               .where(where)
               .orderBy(...orderBy)
               .limit(limit)
@@ -109,7 +116,12 @@ export async function categoryRoutes(app: ZodApp) {
       schema: { tags: ['categories'], params: idParamsSchema, response: responses(categorySchema) },
     },
     async (request) =>
-      ok(await oneOr404(app.db.select().from(categories).where(byId(request.params.id)).limit(1))),
+      ok(
+        await oneOr404(
+          app.db,
+          app.db.select({ id: categories.id }).from(categories).where(byId(request.params.id)),
+        ),
+      ),
   );
 
   app.post(
@@ -121,10 +133,11 @@ export async function categoryRoutes(app: ZodApp) {
     async (request, reply) => {
       const { accountId } = requireSession(request);
       const category = await oneOr404(
+        app.db,
         app.db
           .insert(categories)
           .values({ ...request.body, createdBy: accountId, updatedBy: accountId })
-          .returning(),
+          .returning({ id: categories.id }),
       );
       return reply.code(201).send(ok(category, 'Category created'));
     },
@@ -144,11 +157,12 @@ export async function categoryRoutes(app: ZodApp) {
     async (request) => {
       const { accountId } = requireSession(request);
       const category = await oneOr404(
+        app.db,
         app.db
           .update(categories)
           .set({ iconUrl: null, ...request.body, updatedBy: accountId, updatedAt: new Date() })
           .where(byId(request.params.id))
-          .returning(),
+          .returning({ id: categories.id }),
       );
       return ok(category, 'Category updated');
     },
@@ -162,8 +176,18 @@ export async function categoryRoutes(app: ZodApp) {
     },
     async (request) => {
       const { id } = request.params;
-      if (testCountOf(id) > 0) throw conflict('This category still has tests. Move or delete them first.');
-      await oneOr404(app.db.delete(categories).where(byId(id)).returning());
+      await app.db.transaction(async (tx) => {
+        const [row] = await selectCategories(tx).where(byId(id)).for('update', { of: categories }).limit(1);
+        if (!row) throw notFound('Category');
+        if (Number(row.testCount) > 0) throw conflict(IN_USE);
+        try {
+          await tx.delete(categories).where(byId(id));
+        } catch (error) {
+          // A test filed under it concurrently: the foreign key refuses the delete.
+          if (isForeignKeyViolation(error)) throw conflict(IN_USE);
+          throw error;
+        }
+      });
       return ok(null, 'Category deleted');
     },
   );
@@ -181,11 +205,12 @@ export async function categoryRoutes(app: ZodApp) {
       async (request) => {
         const { accountId } = requireSession(request);
         const category = await oneOr404(
+          app.db,
           app.db
             .update(categories)
             .set({ status, updatedBy: accountId, updatedAt: new Date() })
             .where(byId(request.params.id))
-            .returning(),
+            .returning({ id: categories.id }),
         );
         return ok(category, status === 'enabled' ? 'Category enabled' : 'Category disabled');
       },

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { UPLOAD_MAX_BYTES, uploadResultSchema } from '@cool/shared';
+import { z } from 'zod';
+import { badRequest, HttpError, ok, responses } from '../../http/reply.ts';
+import type { ZodApp } from '../../http/zod-app.ts';
+import { DiskStorage, type UploadStorage } from './storage.ts';
+
+const IMAGE_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+} as const;
+type Extension = keyof typeof IMAGE_TYPES;
+
+/** The image type by its first bytes (never by file name or declared type), or null. */
+export function sniffImage(data: Buffer): Extension | null {
+  const starts = (bytes: number[], at = 0) => bytes.every((b, i) => data[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpg';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (data[4] === 0x37 || data[4] === 0x39) && data[5] === 0x61)
+    return 'gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
+}
+
+const NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif)$/;
+
+export async function uploadRoutes(app: ZodApp) {
+  const storage: UploadStorage = new DiskStorage(app.config.uploadDir);
+
+  app.post(
+    '/api/uploads',
+    {
+      config: {
+        access: {
+          anyOf: [
+            { permission: 'tests', action: 'add' },
+            { permission: 'tests', action: 'edit' },
+            { permission: 'questions', action: 'add' },
+            { permission: 'questions', action: 'edit' },
+            { permission: 'categories', action: 'add' },
+            { permission: 'categories', action: 'edit' },
+          ],
+        },
+      },
+      schema: {
+        tags: ['uploads'],
+        consumes: ['multipart/form-data'],
+        response: responses(uploadResultSchema, 201),
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw badRequest('file', 'Send the image as multipart/form-data field "file"');
+      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (!part) throw badRequest('file', 'No file was sent');
+      const data = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, 'file: The image is larger than 2 MB');
+        throw error;
+      });
+      const extension = sniffImage(data);
+      if (!extension) throw badRequest('file', 'Only PNG, JPEG, WebP or GIF images are accepted');
+      const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${extension}`;
+      await storage.save(name, data);
+      return reply
+        .code(201)
+        .send(
+          ok(
+            { url: `/uploads/${name}`, name, contentType: IMAGE_TYPES[extension], size: data.length },
+            'Uploaded',
+          ),
+        );
+    },
+  );
+
+  // Public: covers and option images are shown to everyone who takes a test.
+  app.get(
+    '/uploads/:name',
+    { schema: { hide: true, params: z.strictObject({ name: z.string().max(64) }) } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const file = NAME.test(name) ? await storage.open(name) : null;
+      if (!file) throw new HttpError(404, 'Not found');
+      const extension = name.split('.').pop() as Extension;
+      return reply
+        .header('content-type', IMAGE_TYPES[extension])
+        .header('content-length', file.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename="${name}"`)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cross-origin-resource-policy', 'same-site')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.stream);
+    },
+  );
+}

@@ -1,0 +1,4 @@
+export * from './builtins/index.ts';
+export * from './checks.ts';
+export * from './engine.ts';
+export * from './options.ts';
