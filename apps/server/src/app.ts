@@ -19,6 +19,7 @@ import { categoryRoutes } from './modules/categories/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
+import { settingRoutes } from './modules/settings/routes.ts';
 import { testRoutes } from './modules/tests/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     testRoutes,
     questionRoutes,
     uploadRoutes,
+    settingRoutes,
   ]) {
     await api.register(routes);
   }

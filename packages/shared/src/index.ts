@@ -7,5 +7,6 @@ export * from './schemas/accounts.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/categories.ts';
 export * from './schemas/health.ts';
+export * from './schemas/settings.ts';
 export * from './schemas/tests.ts';
 export * from './scoring/index.ts';

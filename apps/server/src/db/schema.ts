@@ -193,3 +193,11 @@ export const seedLog = pgTable('seed_log', {
   name: text('name').primaryKey(),
   appliedAt: createdAt(),
 });
+
+/** Service settings, one JSON document per key; each key's shape is a zod schema in packages/shared. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
