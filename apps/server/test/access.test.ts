@@ -33,7 +33,9 @@ describe('access control, generated from the route table', () => {
   });
 
   it('answers 403 on every permission route when the role lacks that action', async () => {
-    const protectedRoutes = server.app.apiRoutes.filter((r) => 'permission' in r.access || 'anyOf' in r.access);
+    const protectedRoutes = server.app.apiRoutes.filter(
+      (r) => 'permission' in r.access || 'anyOf' in r.access,
+    );
     expect(protectedRoutes.length).toBeGreaterThan(8);
     for (const route of protectedRoutes) {
       const res = await server.call(nobody, { method: route.method as 'GET', url: urlOf(route.url) });
