@@ -1,0 +1,23 @@
+import enUS from 'antd/locale/en_US';
+import auth from '../../features/auth/strings/en-US.json';
+import categories from '../../features/categories/strings/en-US.json';
+import layout from '../../features/layout/strings/en-US.json';
+import placeholders from '../../features/placeholders/strings/en-US.json';
+import questions from '../../features/questions/strings/en-US.json';
+import tests from '../../features/tests/strings/en-US.json';
+import type { LocalePack } from '../../shared/i18n/i18n.ts';
+import shared from '../../shared/i18n/strings/en-US.json';
+
+export const messages = {
+  ...shared,
+  ...auth,
+  ...layout,
+  ...categories,
+  ...tests,
+  ...questions,
+  ...placeholders,
+};
+export type Messages = typeof messages;
+
+const pack: LocalePack = { messages, antdLocale: enUS, dayjsLocale: 'en' };
+export default pack;

@@ -1,0 +1,25 @@
+import zhCN from 'antd/locale/zh_CN';
+import 'dayjs/locale/zh-cn';
+import auth from '../../features/auth/strings/zh-CN.json';
+import categories from '../../features/categories/strings/zh-CN.json';
+import layout from '../../features/layout/strings/zh-CN.json';
+import placeholders from '../../features/placeholders/strings/zh-CN.json';
+import questions from '../../features/questions/strings/zh-CN.json';
+import tests from '../../features/tests/strings/zh-CN.json';
+import type { LocalePack } from '../../shared/i18n/i18n.ts';
+import shared from '../../shared/i18n/strings/zh-CN.json';
+import type { Messages } from './en-US.ts';
+
+// Typed against the English pack so a missing Chinese string fails the typecheck.
+const messages: Messages = {
+  ...shared,
+  ...auth,
+  ...layout,
+  ...categories,
+  ...tests,
+  ...questions,
+  ...placeholders,
+};
+
+const pack: LocalePack = { messages, antdLocale: zhCN, dayjsLocale: 'zh-cn' };
+export default pack;

@@ -1,0 +1,181 @@
+import {
+  AlipayCircleOutlined,
+  LockOutlined,
+  MailOutlined,
+  MobileOutlined,
+  TaobaoCircleOutlined,
+  UserOutlined,
+  WeiboCircleOutlined,
+} from '@ant-design/icons';
+import { safeRedirect } from '@cool/shared';
+import { Alert, App, Button, Checkbox, Flex, Form, Input, Tabs, Typography, theme } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../shared/http/client.ts';
+import { errorText } from '../../shared/http/errorText.ts';
+import { applyFieldErrors } from '../../shared/http/formErrors.ts';
+import { fetchUserInfo, login } from '../../shared/session/api.ts';
+import { useAuthStore } from '../../shared/session/authStore.ts';
+import { greetingForHour, pickWelcomePhrase } from './greeting.ts';
+
+type LoginTab = 'account' | 'mobile';
+
+interface LoginFields {
+  username: string;
+  password: string;
+  remember_me: boolean;
+  mobile?: string;
+  captcha?: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { message, notification } = App.useApp();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [form] = Form.useForm<LoginFields>();
+  const [tab, setTab] = useState<LoginTab>('account');
+  const [submitting, setSubmitting] = useState(false);
+  const [loginError, setLoginError] = useState<string | null>(null);
+  const signIn = useAuthStore((s) => s.signIn);
+  const setUser = useAuthStore((s) => s.setUser);
+  const signOut = useAuthStore((s) => s.signOut);
+
+  const notAvailable = () => message.info(t('login.notAvailable'));
+
+  const onFinish = async (values: LoginFields) => {
+    if (tab === 'mobile') {
+      notAvailable();
+      return;
+    }
+    setSubmitting(true);
+    setLoginError(null);
+    try {
+      const { token: sessionToken, expiresAt } = await login({
+        username: values.username.trim(),
+        password: values.password,
+        remember_me: values.remember_me,
+      });
+      signIn(sessionToken, expiresAt);
+    } catch (error) {
+      setSubmitting(false);
+      if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        applyFieldErrors(form, error.fieldErrors);
+      } else {
+        setLoginError(errorText(error, t));
+      }
+      return;
+    }
+    try {
+      setUser(await fetchUserInfo());
+    } catch (error) {
+      // SPEC 4: unusable user info = not signed in; the token is dropped again.
+      signOut();
+      setSubmitting(false);
+      notification.error({ title: errorText(error, t) });
+      return;
+    }
+    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    const name = useAuthStore.getState().user?.name ?? '';
+    notification.success({
+      title: t('login.welcome.title'),
+      description: t('login.welcome.description', {
+        greeting: t(`login.greeting.${greetingForHour(new Date().getHours())}`),
+        name,
+        phrase: t(`login.welcome.phrases.${pickWelcomePhrase()}`),
+      }),
+    });
+  };
+
+  const accountFields = (
+    <>
+      <Form.Item
+        name="username"
+        rules={[{ required: true, whitespace: true, message: t('login.username.required') }]}
+      >
+        <Input
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder={t('login.username.placeholder')}
+          autoComplete="username"
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: t('login.password.required') }]}>
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder={t('login.password.placeholder')}
+          autoComplete="current-password"
+        />
+      </Form.Item>
+    </>
+  );
+
+  const mobileFields = (
+    <>
+      <Alert type="info" showIcon title={t('login.mobile.notAvailable')} style={{ marginBottom: 24 }} />
+      <Form.Item name="mobile">
+        <Input size="large" prefix={<MobileOutlined />} placeholder={t('login.mobile.placeholder')} />
+      </Form.Item>
+      <Flex gap={8}>
+        <Form.Item name="captcha" style={{ flex: 1 }}>
+          <Input size="large" prefix={<MailOutlined />} placeholder={t('login.mobile.captcha')} />
+        </Form.Item>
+        <Button size="large" onClick={notAvailable}>
+          {t('login.mobile.getCaptcha')}
+        </Button>
+      </Flex>
+    </>
+  );
+
+  return (
+    <Form<LoginFields> form={form} initialValues={{ remember_me: true }} onFinish={onFinish} size="large">
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          setTab(key as LoginTab);
+          setLoginError(null);
+        }}
+        centered
+        destroyOnHidden
+        items={[
+          { key: 'account', label: t('login.tab.account'), children: accountFields },
+          { key: 'mobile', label: t('login.tab.mobile'), children: mobileFields },
+        ]}
+      />
+      {loginError && (
+        <Alert type="error" showIcon title={loginError} style={{ marginBottom: 24 }} role="alert" />
+      )}
+      <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
+        <Form.Item name="remember_me" valuePropName="checked" noStyle>
+          <Checkbox>{t('login.rememberMe')}</Checkbox>
+        </Form.Item>
+        <Typography.Link onClick={notAvailable}>{t('login.forgotPassword')}</Typography.Link>
+      </Flex>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          {t('login.submit')}
+        </Button>
+      </Form.Item>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Flex align="center" gap={12}>
+          <Typography.Text type="secondary">{t('login.thirdParty')}</Typography.Text>
+          {[AlipayCircleOutlined, TaobaoCircleOutlined, WeiboCircleOutlined].map((Icon, index) => (
+            <Icon
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed list of three icons
+              key={index}
+              role="button"
+              tabIndex={0}
+              aria-label={t('login.thirdParty')}
+              onClick={notAvailable}
+              style={{ fontSize: 24, color: token.colorTextTertiary, cursor: 'pointer' }}
+            />
+          ))}
+        </Flex>
+        <Link to="/user/register">{t('login.signUp')}</Link>
+      </Flex>
+    </Form>
+  );
+}

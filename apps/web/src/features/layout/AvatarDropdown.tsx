@@ -1,0 +1,64 @@
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Button, Dropdown, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorText } from '../../shared/http/errorText.ts';
+import { logout } from '../../shared/session/api.ts';
+import { useAuthStore } from '../../shared/session/authStore.ts';
+
+export function AvatarDropdown() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useAuthStore((s) => s.user);
+  const signOut = useAuthStore((s) => s.signOut);
+
+  const confirmLogout = () => {
+    modal.confirm({
+      title: t('layout.logout.title'),
+      content: t('layout.logout.content'),
+      okText: t('layout.logout.ok'),
+      cancelText: t('layout.logout.cancel'),
+      onOk: async () => {
+        try {
+          await logout();
+        } catch (error) {
+          // Resolving (not rethrowing) closes the dialog; the user stays signed in and is told why.
+          message.error(errorText(error, t));
+          return;
+        }
+        navigate('/user/login', { replace: true });
+        signOut();
+        queryClient.clear();
+      },
+    });
+  };
+
+  // SPEC 4: a spinner stands in until the user's name is known.
+  if (!user?.name) return <Spin size="small" style={{ marginInline: 12 }} />;
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'center', icon: <UserOutlined />, label: t('menu.accountCenter') },
+          { key: 'settings', icon: <SettingOutlined />, label: t('menu.accountSettings') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout.menu') },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'logout') confirmLogout();
+          else navigate(`/account/${key}`);
+        },
+      }}
+    >
+      <Button type="text" aria-label={t('layout.account')} style={{ paddingInline: 8 }}>
+        <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
+        <span>{user.name}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,50 @@
+import { DEFAULT_LANGUAGE, type Language } from '@cool/shared';
+import type { Locale } from 'antd/es/locale';
+import dayjs from 'dayjs';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { useSettingsStore } from '../settings/settingsStore.ts';
+
+/** Everything one language needs; each pack is its own chunk so only the current one is downloaded. */
+export interface LocalePack {
+  messages: Record<string, unknown>;
+  antdLocale: Locale;
+  dayjsLocale: string;
+}
+
+export type LocaleLoaders = Record<Language, () => Promise<LocalePack>>;
+
+let loaders: LocaleLoaders | null = null;
+const packs = new Map<Language, LocalePack>();
+
+export function getAntdLocale(language: Language): Locale | undefined {
+  return packs.get(language)?.antdLocale;
+}
+
+/** Loads the pack if needed, then switches i18next, dayjs, `<html lang>` and the saved setting together. */
+export async function changeLanguage(language: Language): Promise<void> {
+  if (!loaders) throw new Error('initI18n must run first');
+  let pack = packs.get(language);
+  if (!pack) {
+    pack = await loaders[language]();
+    packs.set(language, pack);
+    i18n.addResourceBundle(language, 'translation', pack.messages, true, true);
+  }
+  dayjs.locale(pack.dayjsLocale);
+  document.documentElement.lang = language;
+  await i18n.changeLanguage(language);
+  useSettingsStore.getState().setLanguage(language);
+}
+
+export async function initI18n(localeLoaders: LocaleLoaders): Promise<void> {
+  loaders = localeLoaders;
+  await i18n.use(initReactI18next).init({
+    lng: useSettingsStore.getState().language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await changeLanguage(useSettingsStore.getState().language);
+}

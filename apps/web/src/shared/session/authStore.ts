@@ -1,0 +1,33 @@
+import type { UserInfo } from '@cool/shared';
+import { create } from 'zustand';
+import { readToken, removeToken, writeToken } from './tokenStorage.ts';
+
+interface AuthState {
+  /** Raw token; null means signed out (SPEC 4: authentication is two-state by token presence). */
+  token: string | null;
+  /** Set once /user/info answered with a usable role. */
+  user: UserInfo | null;
+  signIn: (token: string, expire: number) => void;
+  setUser: (user: UserInfo) => void;
+  signOut: () => void;
+  /** Re-reads storage so an expired (or externally removed) token signs the user out. */
+  syncFromStorage: () => void;
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  token: readToken(),
+  user: null,
+  signIn: (token, expire) => {
+    writeToken(token, expire);
+    set({ token, user: null });
+  },
+  setUser: (user) => set({ user }),
+  signOut: () => {
+    removeToken();
+    set({ token: null, user: null });
+  },
+  syncFromStorage: () => {
+    const token = readToken();
+    if (token !== get().token) set({ token, user: null });
+  },
+}));
