@@ -1,0 +1,257 @@
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  DownOutlined,
+  ImportOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { localized, type Question } from '@cool/shared';
+import { Alert, App, Button, Card, Dropdown, Flex, Result, Spin, Tabs, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { errorText } from '../../shared/http/errorText.ts';
+import { usePermission } from '../../shared/permissions/usePermission.ts';
+import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { downloadFile, useTextLanguage } from '../tests/kit.ts';
+import { useDeleteQuestions, useQuestions, useReorderQuestions, useTest } from './api.ts';
+import { QuestionFormDrawer } from './components/QuestionFormDrawer.tsx';
+import { QuestionImportModal } from './components/QuestionImportModal.tsx';
+import { QuestionTable } from './components/QuestionTable.tsx';
+import { ScoringEditor } from './components/ScoringEditor.tsx';
+import { moveItem } from './mapping.ts';
+
+type Editing = { question: Question | null } | undefined;
+
+/** `?testId=N` as a positive integer, else null. */
+export const testIdOf = (value: string | null): number | null =>
+  value && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+
+export default function QuestionPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const testId = testIdOf(params.get('testId'));
+  const back = (
+    <Link to="/game">
+      <ArrowLeftOutlined /> {t('questions.back')}
+    </Link>
+  );
+  if (testId === null)
+    return (
+      <PageContainer title={t('menu.qtable')}>
+        <Card>
+          <Result status="info" title={t('questions.noTest')} extra={back} />
+        </Card>
+      </PageContainer>
+    );
+  return <QuestionScreen key={testId} testId={testId} back={back} />;
+}
+
+function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const language = useTextLanguage();
+  const allowed = usePermission();
+  const test = useTest(testId);
+  const questions = useQuestions(testId);
+  const reorder = useReorderQuestions(testId);
+  const remove = useDeleteQuestions(testId);
+  const [editing, setEditing] = useState<Editing>();
+  const [importing, setImporting] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [tab, setTab] = useState('questions');
+
+  const list = questions.data?.data ?? [];
+  const locked = test.data?.status === 'on_shelf';
+  const can = {
+    add: !locked && allowed('questions', 'add'),
+    edit: !locked && allowed('questions', 'edit'),
+    delete: !locked && allowed('questions', 'delete'),
+    import: !locked && allowed('questions', 'import'),
+    export: allowed('questions', 'export'),
+    scoring: !locked && allowed('tests', 'edit'),
+  };
+
+  const retry = () => {
+    void test.refetch();
+    void questions.refetch();
+  };
+
+  if (test.isLoading || (questions.isLoading && !questions.data))
+    return (
+      <PageContainer title={t('menu.qtable')} extra={back}>
+        <Card>
+          <Flex justify="center" style={{ padding: 48 }}>
+            <Spin size="large" description={t('common.loading')} />
+          </Flex>
+        </Card>
+      </PageContainer>
+    );
+  if (!test.data || (questions.isError && !questions.data))
+    return (
+      <PageContainer title={t('menu.qtable')} extra={back}>
+        <Card>
+          <Result
+            status="error"
+            title={t('questions.loadFailed')}
+            subTitle={errorText(test.error ?? questions.error, t)}
+            extra={
+              <Button onClick={retry} loading={test.isFetching || questions.isFetching}>
+                {t('common.retry')}
+              </Button>
+            }
+          />
+        </Card>
+      </PageContainer>
+    );
+
+  const detail = test.data;
+  const title = localized(detail.title, language);
+
+  const move = (from: number, to: number) => {
+    if (from === to || reorder.isPending) return;
+    reorder.mutate(moveItem(list, from, to), {
+      onSuccess: () => message.success(t('questions.reordered')),
+      onError: (error) => message.error(errorText(error, t)),
+    });
+  };
+
+  const confirmDelete = (ids: number[]) =>
+    modal.confirm({
+      title: t('questions.confirmDelete.title', { count: ids.length }),
+      content: t('questions.confirmDelete.content', { count: ids.length }),
+      okText: t('questions.confirmDelete.ok'),
+      cancelText: t('questions.form.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(ids);
+          setSelected((prev) => prev.filter((id) => !ids.includes(id)));
+          message.success(t('questions.deleted', { count: ids.length }));
+        } catch (error) {
+          message.error(errorText(error, t));
+        }
+      },
+    });
+
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    try {
+      await downloadFile(
+        `/tests/${testId}/questions/export`,
+        { format },
+        `test-${testId}-questions.${format}`,
+      );
+    } catch (error) {
+      message.error(errorText(error, t));
+    }
+  };
+
+  const toolbar = (
+    <Flex gap={8} wrap>
+      {can.delete && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={selected.length === 0}
+          onClick={() => confirmDelete(selected)}
+        >
+          {t('questions.bulkDelete', { count: selected.length })}
+        </Button>
+      )}
+      {can.import && (
+        <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+          {t('questions.import.button')}
+        </Button>
+      )}
+      {can.export && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'csv', label: t('questions.export.csv') },
+              { key: 'xlsx', label: t('questions.export.xlsx') },
+            ],
+            onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
+          }}
+        >
+          <Button>
+            {t('questions.export.button')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
+      {can.add && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ question: null })}>
+          {t('questions.create')}
+        </Button>
+      )}
+    </Flex>
+  );
+
+  return (
+    <PageContainer
+      title={
+        <Flex gap={8} align="center" wrap component="span">
+          <span>{title}</span>
+          <Tag color={locked ? 'success' : 'default'} style={{ fontWeight: 'normal' }}>
+            {t(`tests.status.${detail.status}`)}
+          </Tag>
+        </Flex>
+      }
+      extra={back}
+    >
+      {locked && <Alert type="info" showIcon title={t('questions.locked')} />}
+      {(test.isError || questions.isError) && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={errorText(test.error ?? questions.error, t)}
+          action={<Button onClick={retry}>{t('common.retry')}</Button>}
+        />
+      )}
+      <Card styles={{ body: { paddingTop: 4, overflow: 'hidden' } }}>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          destroyOnHidden
+          items={[
+            {
+              key: 'questions',
+              label: t('questions.tab.questions', { count: list.length }),
+              children: (
+                <Flex vertical gap={12}>
+                  {toolbar}
+                  <QuestionTable
+                    questions={list}
+                    loading={questions.isFetching || reorder.isPending}
+                    canEdit={can.edit}
+                    canDelete={can.delete}
+                    selected={selected}
+                    onSelect={setSelected}
+                    onEdit={(question) => setEditing({ question })}
+                    onDelete={(question) => confirmDelete([question.id])}
+                    onMove={move}
+                  />
+                </Flex>
+              ),
+            },
+            {
+              key: 'scoring',
+              label: t('questions.tab.scoring'),
+              children: <ScoringEditor test={detail} questions={list} readOnly={!can.scoring} />,
+            },
+          ]}
+        />
+      </Card>
+      {editing && (
+        <QuestionFormDrawer
+          testId={testId}
+          question={editing.question}
+          scoring={detail.scoring}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      {importing && <QuestionImportModal testId={testId} onClose={() => setImporting(false)} />}
+    </PageContainer>
+  );
+}

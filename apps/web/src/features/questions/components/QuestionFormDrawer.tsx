@@ -1,0 +1,271 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  isReverseScored,
+  MAX_OPTIONS_PER_QUESTION,
+  OPTION_TEXT_MAX,
+  QUESTION_TYPES,
+  type Question,
+  reverseScores,
+  type Scoring,
+  STEM_MAX,
+  TOTAL_KEY,
+} from '@cool/shared';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Drawer,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/http/client.ts';
+import { errorText } from '../../../shared/http/errorText.ts';
+import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
+import { fieldPath, LocalizedFields, useImageTexts, useTextLanguage } from '../../tests/kit.ts';
+import { useSaveQuestion } from '../api.ts';
+import {
+  newOption,
+  type OptionFormValues,
+  type QuestionFormValues,
+  toQuestionFormValues,
+  toQuestionInput,
+} from '../mapping.ts';
+
+interface QuestionFormDrawerProps {
+  testId: number;
+  /** The question being edited; null creates a new one. */
+  question: Question | null;
+  scoring: Scoring;
+  onClose: () => void;
+}
+
+export function QuestionFormDrawer({ testId, question, scoring, onClose }: QuestionFormDrawerProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const language = useTextLanguage();
+  const imageTexts = useImageTexts();
+  const [form] = Form.useForm<QuestionFormValues>();
+  const save = useSaveQuestion(testId);
+  const isMobile = Grid.useBreakpoint().md === false;
+  const [formError, setFormError] = useState<string | null>(null);
+  const type = Form.useWatch('type', form) ?? question?.type ?? 'single';
+  const options = (Form.useWatch('options', form) ?? []) as OptionFormValues[];
+
+  const dimensionOptions = scoring.dimensions
+    .filter((d) => d.key !== TOTAL_KEY)
+    .map((d) => ({ value: d.key, label: `${d.name[language] || d.name.zh || d.name.en} (${d.key})` }));
+  const poleOptions =
+    scoring.typology?.axes.flatMap((axis) =>
+      [axis.left, axis.right].map((pole) => ({
+        value: pole.letter,
+        label: `${pole.letter} · ${pole.name[language] || pole.name.zh || pole.name.en}`,
+      })),
+    ) ?? [];
+  const reversible = options.length >= 2 && options.every((o) => typeof o?.score === 'number');
+  const reversed = reversible && isReverseScored(options);
+
+  const onFinish = async (values: QuestionFormValues) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync({ id: question?.id, input: toQuestionInput(values) });
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.length > 0)
+        form.setFields(
+          error.fieldErrors.map(({ field, message: text }) => ({
+            name: fieldPath(field) as never,
+            errors: [text],
+          })),
+        );
+      setFormError(errorText(error, t));
+      return;
+    }
+    message.success(t(question ? 'questions.saved' : 'questions.created'));
+    onClose();
+  };
+
+  return (
+    <Drawer
+      open
+      title={question ? t('questions.editN', { n: question.position }) : t('questions.create')}
+      size={isMobile ? '100%' : 800}
+      onClose={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('questions.form.cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {t('questions.form.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {formError && (
+        <Alert type="error" showIcon title={formError} role="alert" style={{ marginBottom: 16 }} />
+      )}
+      <Form<QuestionFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={toQuestionFormValues(question)}
+        onFinish={onFinish}
+        scrollToFirstError
+      >
+        <LocalizedFields name={['stem']} label={t('questions.field.stem')} required max={STEM_MAX} textarea />
+        <Row gutter={12}>
+          <Col xs={12} sm={8}>
+            <Form.Item name="type" label={t('questions.field.type')} rules={[{ required: true }]}>
+              <Select options={QUESTION_TYPES.map((v) => ({ value: v, label: t(`questions.type.${v}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item name="required" label={t('questions.field.required')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="imageUrl" label={t('questions.field.image')} extra={t('tests.image.hint')}>
+          <ImageUploadField texts={imageTexts} />
+        </Form.Item>
+
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('questions.options.title')}
+          </Typography.Title>
+          {type === 'likert' && (
+            <Space>
+              <Switch
+                id="reverse-scored"
+                checked={reversed}
+                disabled={!reversible}
+                onChange={() => form.setFieldValue('options', reverseScores(options))}
+              />
+              <label htmlFor="reverse-scored">{t('questions.options.reverse')}</label>
+            </Space>
+          )}
+        </Flex>
+        <Form.List
+          name="options"
+          rules={[
+            {
+              validator: async (_, value?: unknown[]) => {
+                if (!value || value.length < 2) throw new Error(t('questions.validation.twoOptions'));
+              },
+            },
+          ]}
+        >
+          {(fields, { add, remove, move }, { errors }) => (
+            <Flex vertical gap={12}>
+              {fields.map((field, index) => (
+                <Card
+                  key={field.key}
+                  size="small"
+                  role="group"
+                  aria-label={t('questions.options.optionN', { n: index + 1 })}
+                  title={t('questions.options.optionN', { n: index + 1 })}
+                  extra={
+                    <Space size={0}>
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<ArrowUpOutlined />}
+                        disabled={index === 0}
+                        aria-label={t('questions.options.up')}
+                        onClick={() => move(index, index - 1)}
+                      />
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<ArrowDownOutlined />}
+                        disabled={index === fields.length - 1}
+                        aria-label={t('questions.options.down')}
+                        onClick={() => move(index, index + 1)}
+                      />
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('questions.options.remove', { n: index + 1 })}
+                        onClick={() => remove(index)}
+                      />
+                    </Space>
+                  }
+                >
+                  <Row gutter={12}>
+                    <Col xs={8} sm={4}>
+                      <Form.Item
+                        name={[field.name, 'label']}
+                        label={t('questions.options.label')}
+                        rules={[{ max: 8, message: t('tests.validation.max', { max: 8 }) }]}
+                      >
+                        <Input />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={16} sm={6}>
+                      <Form.Item name={[field.name, 'score']} label={t('questions.options.score')}>
+                        <InputNumber min={-1000} max={1000} style={{ width: '100%' }} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} sm={poleOptions.length > 0 ? 8 : 14}>
+                      <Form.Item name={[field.name, 'dimensions']} label={t('questions.options.dimensions')}>
+                        <Select
+                          mode="multiple"
+                          allowClear
+                          options={dimensionOptions}
+                          placeholder={t('questions.options.totalOnly')}
+                          notFoundContent={t('questions.options.noDimensions')}
+                        />
+                      </Form.Item>
+                    </Col>
+                    {poleOptions.length > 0 && (
+                      <Col xs={24} sm={6}>
+                        <Form.Item name={[field.name, 'pole']} label={t('questions.options.pole')}>
+                          <Select allowClear options={poleOptions} />
+                        </Form.Item>
+                      </Col>
+                    )}
+                  </Row>
+                  <LocalizedFields
+                    name={[field.name, 'text']}
+                    fullName={['options', field.name, 'text']}
+                    label={t('questions.options.text')}
+                    required
+                    max={OPTION_TEXT_MAX}
+                  />
+                  <Form.Item
+                    name={[field.name, 'imageUrl']}
+                    label={t('questions.options.image')}
+                    style={{ marginBottom: 0 }}
+                  >
+                    <ImageUploadField texts={imageTexts} size={48} />
+                  </Form.Item>
+                </Card>
+              ))}
+              <Form.ErrorList errors={errors} />
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                disabled={fields.length >= MAX_OPTIONS_PER_QUESTION}
+                onClick={() => add(newOption(fields.length, type))}
+              >
+                {t('questions.options.add')}
+              </Button>
+            </Flex>
+          )}
+        </Form.List>
+      </Form>
+    </Drawer>
+  );
+}

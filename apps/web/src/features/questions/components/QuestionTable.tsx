@@ -1,0 +1,206 @@
+import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PictureOutlined } from '@ant-design/icons';
+import { localized, type Question } from '@cool/shared';
+import { Button, Empty, Grid, Space, Table, type TableProps, Tag, Tooltip, theme } from 'antd';
+import { type DragEvent, type HTMLAttributes, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
+import { useTextLanguage } from '../../tests/kit.ts';
+
+interface RowProps extends HTMLAttributes<HTMLTableRowElement> {
+  'data-row-key'?: number;
+  /** Set on body rows only (header rows get no `onRow` props). */
+  dragIndex?: number;
+  onMoveRow?: (from: number, to: number) => void;
+}
+
+const DRAG_TYPE = 'application/x-question-index';
+
+/** A body row that is a native HTML5 drag source and drop target (no drag library needed). */
+function DraggableRow({ dragIndex, onMoveRow, style, ...props }: RowProps) {
+  const { token } = theme.useToken();
+  const [over, setOver] = useState(false);
+  if (dragIndex === undefined || !onMoveRow) return <tr style={style} {...props} />;
+  return (
+    <tr
+      {...props}
+      draggable
+      style={{
+        ...style,
+        cursor: 'grab',
+        boxShadow: over ? `inset 0 2px 0 ${token.colorPrimary}` : undefined,
+      }}
+      onDragStart={(event: DragEvent) => {
+        event.dataTransfer.setData(DRAG_TYPE, String(dragIndex));
+        event.dataTransfer.setData('text/plain', String(dragIndex));
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+      onDragOver={(event: DragEvent) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event: DragEvent) => {
+        event.preventDefault();
+        setOver(false);
+        const from = Number(
+          event.dataTransfer.getData(DRAG_TYPE) || event.dataTransfer.getData('text/plain'),
+        );
+        if (Number.isInteger(from) && from !== dragIndex) onMoveRow(from, dragIndex);
+      }}
+    />
+  );
+}
+
+interface QuestionTableProps {
+  questions: Question[];
+  loading: boolean;
+  /** Editing allowed (not locked, and the role may edit). */
+  canEdit: boolean;
+  canDelete: boolean;
+  selected: number[];
+  onSelect: (ids: number[]) => void;
+  onEdit: (question: Question) => void;
+  onDelete: (question: Question) => void;
+  onMove: (from: number, to: number) => void;
+}
+
+export function QuestionTable(props: QuestionTableProps) {
+  const { questions, loading, canEdit, canDelete, selected, onSelect, onEdit, onDelete, onMove } = props;
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const language = useTextLanguage();
+  const [image, setImage] = useState<string | null>(null);
+  const isMobile = Grid.useBreakpoint().md === false;
+
+  const columns: TableProps<Question>['columns'] = [
+    ...(canEdit
+      ? [
+          {
+            key: 'drag',
+            width: 36,
+            render: () => (
+              <Tooltip title={t('questions.dragHint')}>
+                <HolderOutlined style={{ color: token.colorTextTertiary, cursor: 'grab' }} />
+              </Tooltip>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'position',
+      dataIndex: 'position',
+      title: t('questions.field.position'),
+      width: 64,
+      align: 'right',
+    },
+    {
+      key: 'stem',
+      title: t('questions.field.stem'),
+      render: (_, q) => (
+        <span style={{ display: 'inline-block', minWidth: 200, maxWidth: 520 }}>
+          {localized(q.stem, language)}
+        </span>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('questions.field.type'),
+      width: 110,
+      render: (_, q) => <Tag>{t(`questions.type.${q.type}`)}</Tag>,
+    },
+    {
+      key: 'required',
+      title: t('questions.field.required'),
+      width: 80,
+      render: (_, q) => (q.required ? t('questions.yes') : t('questions.no')),
+    },
+    {
+      key: 'options',
+      title: t('questions.field.optionCount'),
+      width: 90,
+      align: 'right',
+      render: (_, q) => q.options.length,
+    },
+    {
+      key: 'image',
+      title: t('questions.field.image'),
+      width: 72,
+      render: (_, q) =>
+        q.imageUrl ? (
+          <Button
+            size="small"
+            icon={<PictureOutlined />}
+            aria-label={t('questions.imageOf', { n: q.position })}
+            onClick={() => setImage(q.imageUrl)}
+          />
+        ) : null,
+    },
+  ];
+  if (canEdit || canDelete)
+    columns.push({
+      key: 'actions',
+      title: t('questions.field.actions'),
+      // On phones a pinned column would cover the whole table.
+      fixed: isMobile ? undefined : 'right',
+      width: 200,
+      render: (_, q, index) => (
+        <Space size={0}>
+          {canEdit && (
+            <>
+              <Button
+                type="text"
+                size="small"
+                icon={<ArrowUpOutlined />}
+                aria-label={t('questions.moveUp', { n: q.position })}
+                disabled={index === 0}
+                onClick={() => onMove(index, index - 1)}
+              />
+              <Button
+                type="text"
+                size="small"
+                icon={<ArrowDownOutlined />}
+                aria-label={t('questions.moveDown', { n: q.position })}
+                disabled={index === questions.length - 1}
+                onClick={() => onMove(index, index + 1)}
+              />
+              <Button type="link" size="small" onClick={() => onEdit(q)}>
+                {t('questions.action.edit')}
+              </Button>
+            </>
+          )}
+          {canDelete && (
+            <Button type="link" size="small" danger onClick={() => onDelete(q)}>
+              {t('questions.action.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+
+  return (
+    <>
+      <Table<Question>
+        rowKey="id"
+        columns={columns}
+        dataSource={questions}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          canDelete
+            ? { selectedRowKeys: selected, onChange: (keys) => onSelect(keys as number[]) }
+            : undefined
+        }
+        components={{ body: { row: DraggableRow } }}
+        onRow={(_, index) =>
+          canEdit ? ({ dragIndex: index, onMoveRow: onMove } as HTMLAttributes<HTMLElement>) : {}
+        }
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('questions.empty')} />,
+        }}
+      />
+      <ImagePreviewModal src={image} title={t('questions.field.image')} onClose={() => setImage(null)} />
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { DEFAULT_PAGE_SIZE, type Test, type TestDocumentInput, type TestListQuery } from '@cool/shared';
+import { Alert, App, Button, Card, Flex, Result, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../shared/http/errorText.ts';
+import { Authorized } from '../../shared/permissions/Authorized.tsx';
+import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { useImportTest, useTestList } from './api.ts';
+import { TestFormDrawer } from './components/TestFormDrawer.tsx';
+import { TestPreviewDrawer } from './components/TestPreviewDrawer.tsx';
+import { type TestSearch, TestSearchForm } from './components/TestSearchForm.tsx';
+import { type TableQuery, TestTable } from './components/TestTable.tsx';
+import { downloadFile } from './download.ts';
+import { useTextLanguage } from './localized.tsx';
+
+/** Closed, creating (null) or editing a test. */
+type Editing = { test: Test | null } | undefined;
+
+/** The table's sort as the API's: the title sorts by the current language's title. */
+export function toListQuery(query: TableQuery, search: TestSearch, language: 'zh' | 'en'): TestListQuery {
+  const { sortField, sortOrder, ...page } = query;
+  return {
+    ...page,
+    ...search,
+    sortField: sortField === 'title' ? (language === 'zh' ? 'titleZh' : 'titleEn') : sortField,
+    sortOrder: sortField ? sortOrder : undefined,
+  };
+}
+
+export default function TestPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const language = useTextLanguage();
+  const [search, setSearch] = useState<TestSearch>({});
+  const [tableQuery, setTableQuery] = useState<TableQuery>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [editing, setEditing] = useState<Editing>();
+  const [previewing, setPreviewing] = useState<Test | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const query = toListQuery(tableQuery, search, language);
+  const list = useTestList(query);
+  const importTest = useImportTest();
+
+  // After deleting the last row of the last page, step back to a page that exists.
+  const totalPage = list.data?.totalPage;
+  useEffect(() => {
+    if (totalPage !== undefined && tableQuery.pageNo > Math.max(totalPage, 1)) {
+      setTableQuery((q) => ({ ...q, pageNo: Math.max(totalPage, 1) }));
+    }
+  }, [totalPage, tableQuery.pageNo]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { pageNo: _pageNo, pageSize: _pageSize, ...filters } = query;
+      await downloadFile('/tests/export', filters, 'tests.csv');
+    } catch (error) {
+      message.error(errorText(error, t));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const importFile = async (file: File) => {
+    let document: TestDocumentInput;
+    try {
+      document = JSON.parse(await file.text()) as TestDocumentInput;
+    } catch {
+      message.error(t('tests.import.notJson'));
+      return;
+    }
+    try {
+      const { test, skippedCategories } = await importTest.mutateAsync(document);
+      message.success(
+        t('tests.import.done', { title: test.title[language] || test.title.zh || test.title.en }),
+      );
+      if (skippedCategories.length > 0)
+        modal.warning({
+          title: t('tests.import.skipped'),
+          content: skippedCategories.join(t('tests.import.separator')),
+        });
+    } catch (error) {
+      modal.error({ title: t('tests.import.failed'), content: errorText(error, t) });
+    }
+  };
+
+  const retry = (
+    <Button onClick={() => list.refetch()} loading={list.isFetching}>
+      {t('common.retry')}
+    </Button>
+  );
+
+  return (
+    <PageContainer title={t('menu.game')}>
+      <Card>
+        <TestSearchForm
+          onSearch={(values) => {
+            setSearch(values);
+            setTableQuery((q) => ({ ...q, pageNo: 1 }));
+          }}
+        />
+      </Card>
+      <Card title={t('tests.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+        <Flex vertical gap={16}>
+          <Flex gap={8} wrap justify="flex-end">
+            <Authorized permission="tests" action="import">
+              <Upload
+                accept="application/json,.json"
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  void importFile(file);
+                  return Upload.LIST_IGNORE;
+                }}
+              >
+                <Button icon={<ImportOutlined />} loading={importTest.isPending}>
+                  {t('tests.import.button')}
+                </Button>
+              </Upload>
+            </Authorized>
+            <Authorized permission="tests" action="export">
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
+                {t('tests.exportCsv')}
+              </Button>
+            </Authorized>
+            <Authorized permission="tests" action="add">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ test: null })}>
+                {t('tests.create')}
+              </Button>
+            </Authorized>
+          </Flex>
+          {list.isError && !list.data ? (
+            <Result
+              status="error"
+              title={t('tests.loadFailed')}
+              subTitle={errorText(list.error, t)}
+              extra={retry}
+            />
+          ) : (
+            <Flex vertical gap={16}>
+              {list.isError && (
+                <Alert type="error" showIcon title={errorText(list.error, t)} action={retry} role="alert" />
+              )}
+              <TestTable
+                page={list.data}
+                loading={list.isFetching}
+                query={tableQuery}
+                onQueryChange={setTableQuery}
+                onEdit={(test) => setEditing({ test })}
+                onPreview={setPreviewing}
+              />
+            </Flex>
+          )}
+        </Flex>
+      </Card>
+      {editing && <TestFormDrawer test={editing.test} onClose={() => setEditing(undefined)} />}
+      {previewing && <TestPreviewDrawer test={previewing} onClose={() => setPreviewing(null)} />}
+    </PageContainer>
+  );
+}

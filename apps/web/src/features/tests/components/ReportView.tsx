@@ -1,0 +1,142 @@
+import type { BandColour, ScoreReport } from '@cool/shared';
+import { localized } from '@cool/shared';
+import { Alert, Card, Descriptions, Flex, Progress, Table, Tag, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useTextLanguage } from '../localized.tsx';
+
+/** Band colours as antd preset/status colours (no hard-coded values). */
+export const BAND_TAG_COLOURS: Record<BandColour, string> = {
+  normal: 'success',
+  mild: 'gold',
+  moderate: 'orange',
+  severe: 'error',
+};
+const ALERT_TYPES: Record<BandColour, 'info' | 'warning' | 'error'> = {
+  normal: 'info',
+  mild: 'warning',
+  moderate: 'warning',
+  severe: 'error',
+};
+
+const num = (value: number | null) => (value === null ? '—' : String(Math.round(value * 100) / 100));
+
+/** One score report: alerts first and apart, then total, dimensions and type in a card. */
+export function ReportView({ report, title }: { report: ScoreReport; title: string }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const language = useTextLanguage();
+  const text = (value: { zh: string; en: string }) => localized(value, language);
+  const hasTotal = report.finalScore !== null || report.band !== null;
+
+  // Alerts come first and outside the result card: they are never part of what a paywall hides.
+  return (
+    <>
+      {report.alerts.length > 0 && (
+        <Flex vertical gap={8} role="region" aria-label={t('tests.report.alerts')}>
+          {report.alerts.map((alert) => (
+            <Alert
+              key={`${alert.question}-${text(alert.message)}`}
+              type={ALERT_TYPES[alert.severity]}
+              showIcon
+              title={t('tests.report.alertOf', { question: alert.question })}
+              description={text(alert.message)}
+            />
+          ))}
+        </Flex>
+      )}
+      <Card size="small" title={title}>
+        <Flex vertical gap={12}>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            // A test without a `total` dimension (e.g. a pure typology) has no final score or level to show.
+            items={[
+              {
+                key: 'answered',
+                label: t('tests.report.answered'),
+                children: `${report.answeredCount} / ${report.questionCount}`,
+              },
+              { key: 'raw', label: t('tests.report.totalRaw'), children: num(report.totalRaw) },
+              { key: 'final', label: t('tests.report.finalScore'), children: num(report.finalScore) },
+              {
+                key: 'band',
+                label: t('tests.report.band'),
+                children: report.band ? (
+                  <Tag color={BAND_TAG_COLOURS[report.band.colour]}>{text(report.band.label)}</Tag>
+                ) : (
+                  '—'
+                ),
+              },
+            ].filter((item) => hasTotal || (item.key !== 'final' && item.key !== 'band'))}
+          />
+          {report.band && text(report.band.interpretation) && (
+            <Typography.Paragraph style={{ margin: 0 }}>
+              {text(report.band.interpretation)}
+            </Typography.Paragraph>
+          )}
+          {report.dimensions.length > 0 && (
+            <Table
+              size="small"
+              rowKey="key"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={report.dimensions}
+              columns={[
+                {
+                  key: 'name',
+                  title: t('tests.report.dimension'),
+                  render: (_, d) => `${text(d.name)} (${d.key})`,
+                },
+                { key: 'raw', title: t('tests.report.raw'), align: 'right', render: (_, d) => num(d.raw) },
+                {
+                  key: 'final',
+                  title: t('tests.report.final'),
+                  align: 'right',
+                  render: (_, d) => num(d.final),
+                },
+                {
+                  key: 'band',
+                  title: t('tests.report.band'),
+                  render: (_, d) =>
+                    d.band ? <Tag color={BAND_TAG_COLOURS[d.band.colour]}>{text(d.band.label)}</Tag> : '—',
+                },
+              ]}
+            />
+          )}
+          {report.type && (
+            <Flex vertical gap={8}>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {t('tests.report.type')}: <Tag color="processing">{report.type.code}</Tag>
+                {text(report.type.name)}
+              </Typography.Title>
+              {text(report.type.description) && (
+                <Typography.Paragraph style={{ margin: 0 }}>
+                  {text(report.type.description)}
+                </Typography.Paragraph>
+              )}
+              {report.type.axes.map((axis) => (
+                <div key={axis.key}>
+                  <Flex justify="space-between" style={{ fontSize: token.fontSizeSM }}>
+                    <span>
+                      {axis.left.letter} {text(axis.left.name)} {axis.left.percent}%
+                    </span>
+                    <span>
+                      {axis.right.percent}% {text(axis.right.name)} {axis.right.letter}
+                    </span>
+                  </Flex>
+                  <Progress
+                    percent={axis.left.percent}
+                    showInfo={false}
+                    strokeColor={token.colorPrimary}
+                    railColor={token.colorFillSecondary}
+                    aria-label={`${axis.key}: ${axis.letter}`}
+                  />
+                </div>
+              ))}
+            </Flex>
+          )}
+        </Flex>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,368 @@
+import { DownOutlined, PictureOutlined } from '@ant-design/icons';
+import { formatNumber, formatYuan, localized, type Page, type Test, type TestStatus } from '@cool/shared';
+import {
+  App,
+  Button,
+  Dropdown,
+  Empty,
+  Grid,
+  type MenuProps,
+  Space,
+  Table,
+  type TableProps,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/http/client.ts';
+import { errorText } from '../../../shared/http/errorText.ts';
+import { usePermission } from '../../../shared/permissions/usePermission.ts';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
+import { type TestAction, useTestAction } from '../api.ts';
+import { downloadFile } from '../download.ts';
+import { useTextLanguage } from '../localized.tsx';
+import { useOpenQuestions } from '../openQuestions.ts';
+
+export type SortField =
+  | 'sortOrder'
+  | 'updateTime'
+  | 'priceFen'
+  | 'minutes'
+  | 'title'
+  | 'questionCount'
+  | 'version';
+
+export interface TableQuery {
+  pageNo: number;
+  pageSize: number;
+  sortField?: SortField;
+  sortOrder?: 'ascend' | 'descend';
+}
+
+export const STATUS_COLOURS: Record<TestStatus, string> = {
+  draft: 'default',
+  on_shelf: 'success',
+  off_shelf: 'warning',
+};
+
+interface TestTableProps {
+  page: Page<Test> | undefined;
+  loading: boolean;
+  query: TableQuery;
+  onQueryChange: (query: TableQuery) => void;
+  onEdit: (test: Test) => void;
+  onPreview: (test: Test) => void;
+}
+
+export function TestTable({ page, loading, query, onQueryChange, onEdit, onPreview }: TestTableProps) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const { token } = theme.useToken();
+  const allowed = usePermission();
+  const language = useTextLanguage();
+  const action = useTestAction();
+  const openQuestions = useOpenQuestions();
+  const [cover, setCover] = useState<Test | null>(null);
+  const isMobile = Grid.useBreakpoint().md === false;
+
+  const can = {
+    edit: allowed('tests', 'edit'),
+    delete: allowed('tests', 'delete'),
+    publish: allowed('tests', 'enable'),
+    unpublish: allowed('tests', 'disable'),
+    duplicate: allowed('tests', 'add'),
+    export: allowed('tests', 'export'),
+    get: allowed('tests', 'get'),
+    questions: allowed('questions', 'query'),
+  };
+
+  const sortOrderOf = (field: SortField): SortOrder =>
+    query.sortField === field ? (query.sortOrder ?? null) : null;
+  const titleOf = (test: Test) => localized(test.title, language);
+
+  const run = async (test: Test, kind: TestAction) => {
+    try {
+      await action.mutateAsync({ id: test.id, action: kind });
+      message.success(t(`tests.done.${kind}`, { title: titleOf(test) }));
+    } catch (error) {
+      const problems =
+        (error instanceof ApiError && (error.result as { problems?: string[] } | null)?.problems) || [];
+      if (kind === 'publish' && problems.length > 0) {
+        modal.error({
+          title: t('tests.publish.refused', { title: titleOf(test) }),
+          width: 560,
+          content: (
+            <ul style={{ paddingInlineStart: 20, margin: 0 }} aria-label={t('tests.publish.problems')}>
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          ),
+        });
+      } else {
+        // e.g. 409 "has records": the server's own message.
+        modal.error({ title: t(`tests.failed.${kind}`), content: errorText(error, t) });
+      }
+    }
+  };
+
+  const confirm = (test: Test, kind: 'delete' | 'unpublish') =>
+    modal.confirm({
+      title: t(`tests.confirm.${kind}.title`),
+      content: t(`tests.confirm.${kind}.content`, { title: titleOf(test) }),
+      okText: t(`tests.confirm.${kind}.ok`),
+      cancelText: t('tests.form.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => run(test, kind),
+    });
+
+  const exportDocument = async (test: Test) => {
+    try {
+      await downloadFile(`/tests/${test.id}/document`, undefined, `test-${test.id}.json`);
+    } catch (error) {
+      message.error(errorText(error, t));
+    }
+  };
+
+  const moreItems = (test: Test): MenuProps['items'] => {
+    const items: MenuProps['items'] = [];
+    if (test.status === 'on_shelf') {
+      if (can.unpublish) items.push({ key: 'unpublish', label: t('tests.action.unpublish') });
+    } else if (can.publish) items.push({ key: 'publish', label: t('tests.action.publish') });
+    if (can.duplicate) items.push({ key: 'duplicate', label: t('tests.action.duplicate') });
+    if (can.export) items.push({ key: 'document', label: t('tests.action.exportJson') });
+    if (can.delete)
+      items.push({ type: 'divider' }, { key: 'delete', label: t('tests.action.delete'), danger: true });
+    return items;
+  };
+
+  const onMore = (test: Test, key: string) => {
+    if (key === 'delete' || key === 'unpublish') confirm(test, key);
+    else if (key === 'document') void exportDocument(test);
+    else void run(test, key as TestAction);
+  };
+
+  const columns: TableProps<Test>['columns'] = [
+    {
+      key: 'cover',
+      title: t('tests.field.cover'),
+      width: 72,
+      render: (_, test) =>
+        test.coverUrl ? (
+          <button
+            type="button"
+            aria-label={t('tests.coverOf', { title: titleOf(test) })}
+            onClick={() => setCover(test)}
+            style={{
+              width: 48,
+              height: 48,
+              padding: 0,
+              border: `1px solid ${token.colorBorderSecondary}`,
+              borderRadius: token.borderRadiusSM,
+              overflow: 'hidden',
+              cursor: 'zoom-in',
+              background: token.colorFillTertiary,
+            }}
+          >
+            <img src={test.coverUrl} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          </button>
+        ) : (
+          <span
+            aria-hidden
+            style={{
+              display: 'grid',
+              placeItems: 'center',
+              width: 48,
+              height: 48,
+              borderRadius: token.borderRadiusSM,
+              background: token.colorFillTertiary,
+              color: token.colorTextQuaternary,
+            }}
+          >
+            <PictureOutlined />
+          </span>
+        ),
+    },
+    {
+      key: 'title',
+      title: t('tests.field.title'),
+      sorter: true,
+      sortOrder: sortOrderOf('title'),
+      width: 240,
+      render: (_, test) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{titleOf(test)}</Typography.Text>
+          {localized(test.subtitle, language) && (
+            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+              {localized(test.subtitle, language)}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('tests.field.status'),
+      width: 100,
+      render: (_, test) => <Tag color={STATUS_COLOURS[test.status]}>{t(`tests.status.${test.status}`)}</Tag>,
+    },
+    {
+      key: 'categories',
+      title: t('tests.field.categories'),
+      width: 160,
+      render: (_, test) =>
+        test.categories.map((c) => (
+          <Tag key={c.id} style={{ marginBlock: 2 }}>
+            {(language === 'zh' ? c.nameZh : c.nameEn) || c.nameZh || c.nameEn}
+          </Tag>
+        )),
+    },
+    {
+      key: 'priceFen',
+      title: t('tests.field.price'),
+      sorter: true,
+      sortOrder: sortOrderOf('priceFen'),
+      align: 'right',
+      width: 110,
+      render: (_, test) =>
+        test.priceFen === 0 ? t('tests.pricing.free') : formatYuan(test.priceFen, { symbol: true }),
+    },
+    {
+      key: 'minutes',
+      dataIndex: 'minutes',
+      title: t('tests.field.minutes'),
+      sorter: true,
+      sortOrder: sortOrderOf('minutes'),
+      align: 'right',
+      width: 100,
+    },
+    {
+      key: 'questionCount',
+      dataIndex: 'questionCount',
+      title: t('tests.field.questionCount'),
+      sorter: true,
+      sortOrder: sortOrderOf('questionCount'),
+      align: 'right',
+      width: 100,
+    },
+    {
+      key: 'participantCount',
+      title: t('tests.field.participantCount'),
+      align: 'right',
+      width: 110,
+      render: (_, test) => formatNumber(test.participantCount),
+    },
+    {
+      key: 'version',
+      dataIndex: 'version',
+      title: t('tests.field.version'),
+      sorter: true,
+      sortOrder: sortOrderOf('version'),
+      align: 'right',
+      width: 90,
+    },
+    {
+      key: 'sortOrder',
+      dataIndex: 'sortOrder',
+      title: t('tests.field.sortOrder'),
+      sorter: true,
+      sortOrder: sortOrderOf('sortOrder'),
+      align: 'right',
+      width: 90,
+    },
+    {
+      key: 'updateTime',
+      title: t('tests.field.updated'),
+      sorter: true,
+      sortOrder: sortOrderOf('updateTime'),
+      width: 180,
+      render: (_, test) => (
+        <Space orientation="vertical" size={0}>
+          <span>{formatDateTime(test.updateTime)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+            {test.updatedBy ?? ''}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('tests.field.actions'),
+      // On phones a pinned column would cover the whole table.
+      fixed: isMobile ? undefined : 'right',
+      width: 230,
+      render: (_, test) => {
+        const more = moreItems(test);
+        return (
+          <Space size={0} wrap={false}>
+            {can.edit && (
+              <Button type="link" size="small" onClick={() => onEdit(test)}>
+                {t('tests.action.edit')}
+              </Button>
+            )}
+            {can.questions && (
+              <Button type="link" size="small" onClick={() => openQuestions(test)}>
+                {t('tests.action.questions')}
+              </Button>
+            )}
+            {can.get && (
+              <Button type="link" size="small" onClick={() => onPreview(test)}>
+                {t('tests.action.preview')}
+              </Button>
+            )}
+            {more && more.length > 0 && (
+              <Dropdown menu={{ items: more, onClick: ({ key }) => onMore(test, key) }} trigger={['click']}>
+                <Button
+                  type="link"
+                  size="small"
+                  aria-label={t('tests.action.moreOf', { title: titleOf(test) })}
+                >
+                  {t('tests.action.more')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <Table<Test>
+        rowKey="id"
+        columns={columns}
+        dataSource={page?.data}
+        loading={loading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tests.empty')} /> }}
+        pagination={{
+          current: query.pageNo,
+          pageSize: query.pageSize,
+          total: page?.totalCount ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('tests.total', { total }),
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const single = Array.isArray(sorter) ? sorter[0] : sorter;
+          const order = single?.order ?? undefined;
+          onQueryChange({
+            pageNo: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? query.pageSize,
+            sortField: order ? (single?.columnKey as SortField) : undefined,
+            sortOrder: order,
+          });
+        }}
+      />
+      <ImagePreviewModal
+        src={cover?.coverUrl}
+        title={cover ? t('tests.coverOf', { title: titleOf(cover) }) : ''}
+        onClose={() => setCover(null)}
+      />
+    </>
+  );
+}
