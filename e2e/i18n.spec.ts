@@ -1,0 +1,86 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs } from './support.ts';
+
+async function switchTo(page: Page, label: 'English' | '简体中文') {
+  await page
+    .getByRole('button', { name: /^(Language|语言)$/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+test.describe('languages', () => {
+  test('switching to Chinese translates menu, title and html lang, and is remembered', async ({ page }) => {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await switchTo(page, '简体中文');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('menuitem', { name: '分类列表' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: '支付订单' })).toBeVisible();
+    await expect(page).toHaveTitle('分类列表 - 酷测评');
+    await expect(page.getByRole('columnheader', { name: '中文名称' })).toBeVisible();
+
+    await page.reload();
+    await expect(page).toHaveTitle('分类列表 - 酷测评');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await page.getByRole('menuitem', { name: '支付订单' }).click();
+    await expect(page.getByRole('heading', { name: '支付订单' })).toBeVisible();
+    await expect(page.getByText('页面建设中')).toBeVisible();
+
+    await switchTo(page, 'English');
+    await expect(page).toHaveTitle('payment orders - Cool Evaluation');
+  });
+
+  test('the current language name column comes first', async ({ page }) => {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    const headers = page.locator('thead th');
+    await expect(headers.nth(1)).toHaveText('English name');
+    await switchTo(page, '简体中文');
+    await expect(headers.nth(1)).toHaveText('中文名称');
+  });
+});
+
+test.describe('screenshots', () => {
+  for (const [viewportName, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['mobile', MOBILE_VIEWPORT],
+  ] as const) {
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      test(`login and category list, ${language}, ${viewportName}`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.addInitScript((lang) => {
+          localStorage.setItem('app-settings', JSON.stringify({ state: { language: lang }, version: 1 }));
+        }, language);
+        await page.goto('/user/login');
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('tab').first()).toBeVisible();
+        await page.screenshot({
+          path: `${SCREENSHOT_DIR}/login-${language}-${viewportName}.png`,
+          fullPage: true,
+        });
+
+        await signInAs(page, ADMIN.username, ADMIN.password);
+        await page.goto('/user');
+        await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+        // No page-level horizontal scroll: the table scrolls inside its card.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: `${SCREENSHOT_DIR}/categories-${language}-${viewportName}.png`,
+          fullPage: true,
+        });
+
+        if (viewportName === 'mobile') {
+          await page.getByRole('button', { name: /Expand menu|展开菜单/ }).click();
+          const drawer = page.locator('.ant-drawer-section');
+          await expect(drawer.getByRole('menuitem', { name: /category list|分类列表/ })).toBeVisible();
+          // Wait for the slide-in to finish so the screenshot shows the settled drawer.
+          await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+          await page.screenshot({ path: `${SCREENSHOT_DIR}/menu-drawer-${language}-${viewportName}.png` });
+        }
+      });
+    }
+  }
+});
