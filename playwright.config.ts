@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 8123;
+// E2E_PORT lets several runs share a machine; WEB_DIST (inherited by the server) picks the console build.
+const PORT = Number(process.env.E2E_PORT ?? 8123);
 const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Workers inherit the main process's env, so the temp dir and password are created once per run.

@@ -38,7 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    webDist: path.join(root, 'apps/web/dist'),
+    webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     loginThrottle: {
       maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),

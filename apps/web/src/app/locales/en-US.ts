@@ -7,9 +7,13 @@ import questions from '../../features/questions/strings/en-US.json';
 import tests from '../../features/tests/strings/en-US.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/en-US.json';
+import tabs from '../../shared/tabs/strings/en-US.json';
+import ui from '../../shared/ui/strings/en-US.json';
 
 export const messages = {
   ...shared,
+  ...ui,
+  ...tabs,
   ...auth,
   ...layout,
   ...categories,

@@ -8,11 +8,15 @@ import questions from '../../features/questions/strings/zh-CN.json';
 import tests from '../../features/tests/strings/zh-CN.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/zh-CN.json';
+import tabs from '../../shared/tabs/strings/zh-CN.json';
+import ui from '../../shared/ui/strings/zh-CN.json';
 import type { Messages } from './en-US.ts';
 
 // Typed against the English pack so a missing Chinese string fails the typecheck.
 const messages: Messages = {
   ...shared,
+  ...ui,
+  ...tabs,
   ...auth,
   ...layout,
   ...categories,

@@ -1,13 +1,12 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { ConsoleRoute } from '@cool/shared';
 import { Button, Drawer, Flex, Grid, Layout, Typography, theme } from 'antd';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import logo from '../../assets/logo.svg';
 import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
-import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { AvatarDropdown } from './AvatarDropdown.tsx';
+import { ContentArea } from './ContentArea.tsx';
 import { GlobalFooter } from './GlobalFooter.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -98,11 +97,8 @@ export default function BasicLayout({ routes }: BasicLayoutProps) {
           <AvatarDropdown />
           <LanguageSelect />
         </Layout.Header>
-        {/* The multi-tab bar (later issue) slots in here, above the content. */}
-        <Layout.Content style={{ margin: isMobile ? 12 : 24, minWidth: 0 }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+        <Layout.Content style={{ minWidth: 0 }}>
+          <ContentArea isMobile={isMobile} />
         </Layout.Content>
         <Layout.Footer style={{ padding: 0, background: 'transparent' }}>
           <GlobalFooter />
