@@ -2,36 +2,108 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@cool/shared';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-interface SettingsState {
+export const PAGE_STYLES = ['light', 'dark', 'realdark'] as const;
+export type PageStyle = (typeof PAGE_STYLES)[number];
+
+/** SPEC 9's theme colours, by their Ant Design names. */
+export const THEME_COLORS = {
+  daybreak: '#1890ff',
+  dust: '#f5222d',
+  volcano: '#fa541c',
+  sunset: '#faad14',
+  cyan: '#13c2c2',
+  green: '#52c41a',
+  geekblue: '#2f54eb',
+  purple: '#722ed1',
+} as const;
+export type ThemeColor = keyof typeof THEME_COLORS;
+
+export type NavigationMode = 'sidemenu' | 'topmenu';
+export type ContentWidth = 'Fluid' | 'Fixed';
+
+/** Every display setting of SPEC 3 (layout and theme settings). */
+export interface DisplaySettings {
   language: Language;
+  pageStyle: PageStyle;
+  themeColor: ThemeColor;
+  layout: NavigationMode;
+  contentWidth: ContentWidth;
+  fixedHeader: boolean;
+  /** Only meaningful with a fixed header. */
+  autoHideHeader: boolean;
+  fixSiderbar: boolean;
+  colorWeak: boolean;
+  multiTab: boolean;
+  hideHintAlert: boolean;
   sidebarCollapsed: boolean;
+}
+
+/** SPEC 9 defaults: side menu, dark navigation, fluid width, #1890ff, nothing fixed, multi-tab on. */
+export const DEFAULT_SETTINGS: DisplaySettings = {
+  language: DEFAULT_LANGUAGE,
+  pageStyle: 'dark',
+  themeColor: 'daybreak',
+  layout: 'sidemenu',
+  contentWidth: 'Fluid',
+  fixedHeader: false,
+  autoHideHeader: false,
+  fixSiderbar: false,
+  colorWeak: false,
+  multiTab: true,
+  hideHintAlert: false,
+  sidebarCollapsed: false,
+};
+
+interface SettingsState extends DisplaySettings {
   setLanguage: (language: Language) => void;
   setSidebarCollapsed: (collapsed: boolean) => void;
+  /** Applies a change as given; the layout rules live with the settings drawer that calls this. */
+  updateSettings: (patch: Partial<DisplaySettings>) => void;
+  resetSettings: () => void;
 }
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 
-/** Display settings restored from storage at startup and saved on change (SPEC 4). */
+const VALIDATORS: { [K in keyof DisplaySettings]: (value: unknown) => boolean } = {
+  language: isLanguage,
+  pageStyle: (v) => PAGE_STYLES.includes(v as PageStyle),
+  themeColor: (v) => typeof v === 'string' && Object.hasOwn(THEME_COLORS, v),
+  layout: (v) => v === 'sidemenu' || v === 'topmenu',
+  contentWidth: (v) => v === 'Fluid' || v === 'Fixed',
+  fixedHeader: (v) => typeof v === 'boolean',
+  autoHideHeader: (v) => typeof v === 'boolean',
+  fixSiderbar: (v) => typeof v === 'boolean',
+  colorWeak: (v) => typeof v === 'boolean',
+  multiTab: (v) => typeof v === 'boolean',
+  hideHintAlert: (v) => typeof v === 'boolean',
+  sidebarCollapsed: (v) => typeof v === 'boolean',
+};
+
+/** Keeps each saved value only when it is valid, so a hand-edited or stale entry never breaks startup. */
+export function sanitizeSettings(saved: unknown): DisplaySettings {
+  const source = (saved ?? {}) as Record<string, unknown>;
+  const result = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
+  for (const [key, valid] of Object.entries(VALIDATORS)) {
+    if (valid(source[key])) result[key] = source[key];
+  }
+  return result as unknown as DisplaySettings;
+}
+
+/** Display settings restored from storage at startup and saved on every change (SPEC 4). */
 export const useSettingsStore = create<SettingsState>()(
   persist(
-    (set) => ({
-      language: DEFAULT_LANGUAGE,
-      sidebarCollapsed: false,
+    (set, get) => ({
+      ...DEFAULT_SETTINGS,
       setLanguage: (language) => set({ language }),
       setSidebarCollapsed: (sidebarCollapsed) => set({ sidebarCollapsed }),
+      updateSettings: (patch) => set(sanitizeSettings({ ...get(), ...patch })),
+      resetSettings: () => set((state) => ({ ...DEFAULT_SETTINGS, language: state.language })),
     }),
     {
       name: 'app-settings',
       version: 1,
-      // A hand-edited or stale language value must not break startup.
-      merge: (persisted, current) => {
-        const saved = (persisted ?? {}) as Partial<SettingsState>;
-        return {
-          ...current,
-          language: isLanguage(saved.language) ? saved.language : current.language,
-          sidebarCollapsed: saved.sidebarCollapsed === true,
-        };
-      },
+      partialize: (state) => sanitizeSettings(state),
+      merge: (persisted, current) => ({ ...current, ...sanitizeSettings(persisted) }),
     },
   ),
 );
