@@ -7,7 +7,7 @@ import {
   UserOutlined,
   WeiboCircleOutlined,
 } from '@ant-design/icons';
-import { safeRedirect } from '@cool/shared';
+import { greetingFor, safeRedirect, welcomePhraseIndex } from '@cool/shared';
 import { Alert, App, Button, Checkbox, Flex, Form, Input, Tabs, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,9 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
 import { fetchUserInfo, login } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
-import { greetingForHour, pickWelcomePhrase } from './greeting.ts';
+
+/** Keys of SPEC 9's four welcome phrases, in the order `welcomePhraseIndex` picks from. */
+const WELCOME_PHRASES = ['rest', 'meal', 'game', 'tired'] as const;
 
 type LoginTab = 'account' | 'mobile';
 
@@ -82,9 +84,9 @@ export default function LoginPage() {
     notification.success({
       title: t('login.welcome.title'),
       description: t('login.welcome.description', {
-        greeting: t(`login.greeting.${greetingForHour(new Date().getHours())}`),
+        greeting: t(`login.greeting.${greetingFor(new Date().getHours())}`),
         name,
-        phrase: t(`login.welcome.phrases.${pickWelcomePhrase()}`),
+        phrase: t(`login.welcome.phrases.${WELCOME_PHRASES[welcomePhraseIndex()] ?? WELCOME_PHRASES[0]}`),
       }),
     });
   };
