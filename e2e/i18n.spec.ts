@@ -32,6 +32,25 @@ test.describe('languages', () => {
     await expect(page).toHaveTitle('payment orders - Cool Evaluation');
   });
 
+  test('the Chinese pack is downloaded on the first switch only, never before', async ({ page }) => {
+    const packRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/zh-CN-[\w-]+\.js$/.test(request.url())) packRequests.push(request.url());
+    });
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    await expect(page.getByRole('menuitem', { name: 'category list' })).toBeVisible();
+    expect(packRequests).toEqual([]);
+
+    await switchTo(page, '简体中文');
+    await expect(page.getByRole('menuitem', { name: '分类列表' })).toBeVisible();
+    await switchTo(page, 'English');
+    await expect(page.getByRole('menuitem', { name: 'category list' })).toBeVisible();
+    await switchTo(page, '简体中文');
+    await expect(page.getByRole('menuitem', { name: '分类列表' })).toBeVisible();
+    expect(packRequests).toHaveLength(1);
+  });
+
   test('the current language name column comes first', async ({ page }) => {
     await signInAs(page, ADMIN.username, ADMIN.password);
     await page.goto('/user');
@@ -63,7 +82,7 @@ test.describe('screenshots', () => {
 
         await signInAs(page, ADMIN.username, ADMIN.password);
         await page.goto('/user');
-        await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+        await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
         // No page-level horizontal scroll: the table scrolls inside its card.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);

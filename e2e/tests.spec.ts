@@ -83,7 +83,7 @@ async function chooseFirstOption(page: Page, field: Locator, selectedItems: Loca
 }
 
 async function stems(page: Page) {
-  return page.locator('tbody tr.ant-table-row td:nth-child(4)').allInnerTexts();
+  return page.locator('tbody tr.ant-table-row:visible td:nth-child(4)').allInnerTexts();
 }
 
 test.describe('psychological tests', () => {
@@ -209,7 +209,7 @@ test.describe('psychological tests', () => {
     expect(await scores()).toEqual(['3', '2', '1', '0']);
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(editor).toBeHidden();
-    await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(2);
+    await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(2);
 
     // Scoring: total with two bands and an item alert; problems show live.
     await page.getByRole('tab', { name: 'Scoring' }).click();
@@ -307,7 +307,7 @@ test.describe('psychological tests', () => {
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Delete 2 questions?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(3);
+    await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(3);
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('2 questions deleted')).toBeVisible();
@@ -320,7 +320,7 @@ test.describe('psychological tests', () => {
     const id = await createTestWithQuestions(page.request, title, 2);
     await signInAs(page, ADMIN.username, ADMIN.password);
     await page.goto(`/qtable?testId=${id}`);
-    await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(2);
+    await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(2);
 
     // Export.
     await page.getByRole('button', { name: 'Export' }).click();
@@ -464,7 +464,7 @@ test.describe('psychological tests', () => {
     const viewer = await createAccount(page.request, 'viewer');
     await signInAs(page, viewer.username, viewer.password);
     await page.goto('/game');
-    await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'New test' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Import JSON' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
@@ -490,7 +490,7 @@ test.describe('test screenshots', () => {
         await signInAs(page, ADMIN.username, ADMIN.password);
 
         await page.goto('/game');
-        await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+        await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
         await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
         await shot('tests-list');
         await page.getByPlaceholder(zh ? '中文或英文标题' : 'Chinese or English title').fill('PHQ-9');
@@ -528,7 +528,7 @@ test.describe('test screenshots', () => {
         // Other specs add tests, so find it by title rather than on the first page.
         await page.getByPlaceholder(zh ? '中文或英文标题' : 'Chinese or English title').fill('四维性格类型');
         await page.getByRole('button', { name: zh ? /^查\s?询$/ : 'Search' }).click();
-        await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(1);
+        await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(1);
         await rowOf(page, zh ? '四维性格类型' : 'Four-letter personality type')
           .getByRole('button', { name: zh ? /^预\s?览$/ : 'Preview' })
           .click();
@@ -555,7 +555,7 @@ test.describe('test screenshots', () => {
           `/api/tests/${list.data[0]!.id}/duplicate`,
         );
         await page.goto(`/qtable?testId=${copy.id}`);
-        await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(9);
+        await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(9);
         await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
         await shot('questions');
         await page

@@ -1,18 +1,40 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { BrowserRouter } from 'react-router';
 import { getAntdLocale } from '../shared/i18n/i18n.ts';
 import { useSettingsStore } from '../shared/settings/settingsStore.ts';
+import { buildThemeConfig } from '../shared/settings/themeConfig.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { queryClient } from './queryClient.ts';
 
-/** SPEC 9 default primary colour. */
-const theme = { token: { colorPrimary: '#1890ff' } };
+/**
+ * Page-level effects of the display settings that antd cannot reach: the page background behind the
+ * layouts, native scrollbars, and colour-weak mode. The filter sits on <html> because a filter on any
+ * other element would make it the containing block of fixed boxes (header, promotion box, drawers).
+ */
+function DocumentTheme() {
+  const { token } = theme.useToken();
+  const realDark = useSettingsStore((s) => s.pageStyle === 'realdark');
+  const colorWeak = useSettingsStore((s) => s.colorWeak);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.colorScheme = realDark ? 'dark' : 'light';
+    root.classList.toggle('color-weak', colorWeak);
+    document.body.style.backgroundColor = token.colorBgLayout;
+  }, [realDark, colorWeak, token.colorBgLayout]);
+  return null;
+}
 
 export function App() {
   const language = useSettingsStore((s) => s.language);
+  const pageStyle = useSettingsStore((s) => s.pageStyle);
+  const themeColor = useSettingsStore((s) => s.themeColor);
+  // Theme tokens change in place: a new colour or style applies without a reload.
+  const themeConfig = useMemo(() => buildThemeConfig(pageStyle, themeColor), [pageStyle, themeColor]);
   return (
-    <ConfigProvider locale={getAntdLocale(language)} theme={theme}>
+    <ConfigProvider locale={getAntdLocale(language)} theme={themeConfig}>
+      <DocumentTheme />
       <AntApp>
         <QueryClientProvider client={queryClient}>
           {/* Synchronous location updates keep sign-out and its redirect in one render. */}

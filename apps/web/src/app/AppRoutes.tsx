@@ -2,9 +2,12 @@ import { CONSOLE_ROUTES, type ConsoleRoute, can, filterRoutes, HOME_PATH } from 
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { menuKey } from '../shared/i18n/menu.ts';
+import { ACCOUNT_PAGES, PUBLIC_PAGES, type PublicPageName, routeTitle } from '../shared/i18n/routeTitle.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
+// The store alone, not the tabs barrel: the bar and kept-alive view stay in the console's chunk.
+import { useTabsStore } from '../shared/tabs/tabsStore.ts';
 import { PageLoading } from '../shared/ui/PageLoading.tsx';
+import { RouteErrorBoundary } from '../shared/ui/RouteErrorBoundary.tsx';
 import { SessionGate } from './SessionGate.tsx';
 
 // Every screen is its own chunk: the login page never downloads the console shell or tables.
@@ -17,21 +20,15 @@ const QuestionPage = lazy(() => import('../features/questions/QuestionPage.tsx')
 const BuildingPage = lazy(() => import('../features/placeholders/BuildingPage.tsx'));
 const ComingSoonPage = lazy(() => import('../features/placeholders/ComingSoonPage.tsx'));
 const RegisterPage = lazy(() => import('../features/placeholders/RegisterPage.tsx'));
-const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage.tsx'));
+const ExceptionPage = lazy(() => import('../features/placeholders/ExceptionPage.tsx'));
 
-/** Constant routes on the user layout: reachable without a token (SPEC 2). */
-const PUBLIC_ROUTES: { path: string; name: string; element: React.ReactNode }[] = [
-  { path: '/user/login', name: 'login', element: <LoginPage /> },
-  { path: '/user/register', name: 'register', element: <RegisterPage variant="register" /> },
-  { path: '/user/register-result', name: 'registerResult', element: <RegisterPage variant="result" /> },
-  { path: '/404', name: 'notFound', element: <NotFoundPage /> },
-];
-
-/** Avatar-menu pages: not in the menu and not permission-bound; their screens come later. */
-const ACCOUNT_ROUTES = [
-  { path: '/account/center', name: 'accountCenter' },
-  { path: '/account/settings', name: 'accountSettings' },
-];
+/** Screens of the constant user-layout routes (SPEC 2); their paths and titles are in routeTitle.ts. */
+const PUBLIC_SCREENS: Record<PublicPageName, React.ReactNode> = {
+  login: <LoginPage />,
+  register: <RegisterPage variant="register" />,
+  registerResult: <RegisterPage variant="result" />,
+  notFound: <ExceptionPage status="404" />,
+};
 
 function consolePage(route: ConsoleRoute) {
   if (route.name === 'game') return <TestPage />;
@@ -42,7 +39,12 @@ function consolePage(route: ConsoleRoute) {
 function buildRoutes(allowed: ConsoleRoute[] | null): RouteObject[] {
   const publicBranch: RouteObject = {
     element: <UserLayout />,
-    children: PUBLIC_ROUTES.map(({ path, element }) => ({ path, element })),
+    children: [
+      ...PUBLIC_PAGES.map(({ path, name }) => ({ path, element: PUBLIC_SCREENS[name] })),
+      // SPEC 8 template exception pages; untitled, so the document shows the app title.
+      { path: '/exception/403', element: <ExceptionPage status="403" /> },
+      { path: '/exception/500', element: <ExceptionPage status="500" /> },
+    ],
   };
   if (!allowed) return [publicBranch, { path: '*', element: <SessionGate /> }];
   return [
@@ -51,24 +53,35 @@ function buildRoutes(allowed: ConsoleRoute[] | null): RouteObject[] {
       element: <BasicLayout routes={allowed} />,
       children: [
         { path: '/', element: <Navigate to={HOME_PATH} replace /> },
-        ...allowed.map((route) => ({ path: route.path, element: consolePage(route) })),
-        ...ACCOUNT_ROUTES.map(({ path, name }) => ({ path, element: <ComingSoonPage name={name} /> })),
+        // A page that fails to render or download shows its error inside the layout, menu still usable.
+        ...allowed.map((route) => ({
+          path: route.path,
+          element: <RouteErrorBoundary>{consolePage(route)}</RouteErrorBoundary>,
+        })),
+        ...ACCOUNT_PAGES.map(({ path, name }) => ({
+          path,
+          element: (
+            <RouteErrorBoundary>
+              <ComingSoonPage name={name} />
+            </RouteErrorBoundary>
+          ),
+        })),
       ],
     },
     { path: '*', element: <Navigate to="/404" replace /> },
   ];
 }
 
-function useDocumentTitle(pathname: string) {
+/** The page's tab title (custom, else the route's) plus the app title (SPEC 2 layout rules). */
+function useDocumentTitle(pathname: string, search: string) {
   const { t } = useTranslation();
+  const customTitle = useTabsStore((s) => s.tabs.find((tab) => tab.key === pathname + search)?.title);
   useEffect(() => {
-    const name = [...PUBLIC_ROUTES, ...ACCOUNT_ROUTES, ...CONSOLE_ROUTES].find(
-      (r) => r.path === pathname,
-    )?.name;
+    const title = customTitle ?? routeTitle(pathname, t);
     const appTitle = t('app.title');
-    document.title = name ? `${t(menuKey(name))} - ${appTitle}` : appTitle;
+    document.title = title ? `${title} - ${appTitle}` : appTitle;
     // `t` changes with the language, so the title follows a language switch too.
-  }, [pathname, t]);
+  }, [customTitle, pathname, t]);
 }
 
 export function AppRoutes() {
@@ -79,7 +92,7 @@ export function AppRoutes() {
   // The stored token's expiry is checked on every navigation, not only at startup.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
   useEffect(() => syncFromStorage(), [location.pathname, syncFromStorage]);
-  useDocumentTitle(location.pathname);
+  useDocumentTitle(location.pathname, location.search);
 
   // SPEC 4: the console routes are the constant table filtered by the role (never mutated).
   const allowed = useMemo(() => {
@@ -92,5 +105,11 @@ export function AppRoutes() {
   }, [user]);
 
   const routes = useMemo(() => buildRoutes(allowed), [allowed]);
-  return <Suspense fallback={<PageLoading />}>{useRoutes(routes)}</Suspense>;
+  const page = useRoutes(routes);
+  // The outer boundary catches what the pages' own cannot: a layout that fails to render or download.
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoading />}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

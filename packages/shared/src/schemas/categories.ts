@@ -18,6 +18,9 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const CATEGORY_NAME_MAX = 64;
 export const SORT_ORDER_MAX = 9999;
+/** A category icon is an http(s) URL or a path starting with /. */
+export const ICON_URL_PATTERN = /^(https?:\/\/|\/)\S+$/;
+export const ICON_URL_MAX = 1024;
 
 export const categoryInputSchema = z.strictObject({
   nameZh: z.string().trim().min(1).max(CATEGORY_NAME_MAX),
@@ -25,8 +28,8 @@ export const categoryInputSchema = z.strictObject({
   iconUrl: z
     .string()
     .trim()
-    .max(1024)
-    .regex(/^(https?:\/\/|\/)\S+$/, 'Must be an http(s) URL or a path starting with /')
+    .max(ICON_URL_MAX)
+    .regex(ICON_URL_PATTERN, 'Must be an http(s) URL or a path starting with /')
     .nullable()
     .optional(),
   sortOrder: z.number().int().min(0).max(SORT_ORDER_MAX).default(0),

@@ -1,25 +1,32 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Category, DEFAULT_PAGE_SIZE } from '@cool/shared';
-import { Alert, Button, Card, Flex, Result } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../shared/http/errorText.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
+import { useDialog } from '../../shared/ui/dialog.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
 import { useCategoryList } from './api.ts';
-import { CategoryFormModal } from './components/CategoryFormModal.tsx';
+import { CategoryForm } from './components/CategoryForm.tsx';
 import { type CategorySearch, CategorySearchForm } from './components/CategorySearchForm.tsx';
 import { CategoryTable, type TableQuery } from './components/CategoryTable.tsx';
-
-/** Closed, creating (null) or editing a category. */
-type Editing = { category: Category | null } | undefined;
 
 export default function CategoryPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState<CategorySearch>({});
   const [tableQuery, setTableQuery] = useState<TableQuery>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [editing, setEditing] = useState<Editing>();
   const list = useCategoryList({ ...tableQuery, ...search });
+  const [dialog, dialogHolder] = useDialog();
+
+  /** Creates (null) or edits a category in a dialog that closes once it is saved. */
+  const edit = (category: Category | null) =>
+    dialog.open(<CategoryForm category={category} />, {
+      title: t(category ? 'categories.edit' : 'categories.create'),
+      okText: t('categories.form.save'),
+      cancelText: t('categories.form.cancel'),
+      mask: { closable: false },
+    });
 
   // After deleting the last row of the last page, step back to a page that exists.
   const totalPage = list.data?.totalPage;
@@ -29,14 +36,18 @@ export default function CategoryPage() {
     }
   }, [totalPage, tableQuery.pageNo]);
 
-  const retry = (
-    <Button onClick={() => list.refetch()} loading={list.isFetching}>
-      {t('common.retry')}
-    </Button>
+  const failure = list.isError && (
+    <QueryErrorState
+      compact={list.data !== undefined}
+      error={list.error}
+      title={t('categories.loadFailed')}
+      onRetry={() => list.refetch()}
+      retrying={list.isFetching}
+    />
   );
 
   return (
-    <PageContainer title={t('menu.user')}>
+    <PageContainer title={t('menu.user')} content={t('categories.description')}>
       <Card>
         <CategorySearchForm
           onSearch={(values) => {
@@ -49,36 +60,29 @@ export default function CategoryPage() {
         title={t('categories.listTitle')}
         extra={
           <Authorized permission="categories" action="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ category: null })}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)}>
               {t('categories.create')}
             </Button>
           </Authorized>
         }
         styles={{ body: { overflow: 'hidden' } }}
       >
-        {list.isError && !list.data ? (
-          <Result
-            status="error"
-            title={t('categories.loadFailed')}
-            subTitle={errorText(list.error, t)}
-            extra={retry}
-          />
+        {failure && !list.data ? (
+          failure
         ) : (
           <Flex vertical gap={16}>
-            {list.isError && (
-              <Alert type="error" showIcon title={errorText(list.error, t)} action={retry} role="alert" />
-            )}
+            {failure}
             <CategoryTable
               page={list.data}
               loading={list.isFetching}
               query={tableQuery}
               onQueryChange={setTableQuery}
-              onEdit={(category) => setEditing({ category })}
+              onEdit={edit}
             />
           </Flex>
         )}
       </Card>
-      {editing && <CategoryFormModal category={editing.category} onClose={() => setEditing(undefined)} />}
+      {dialogHolder}
     </PageContainer>
   );
 }

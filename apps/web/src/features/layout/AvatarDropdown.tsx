@@ -1,6 +1,6 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Dropdown, Spin } from 'antd';
+import { App, Avatar, Button, Dropdown, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
@@ -14,6 +14,8 @@ export function AvatarDropdown() {
   const queryClient = useQueryClient();
   const user = useAuthStore((s) => s.user);
   const signOut = useAuthStore((s) => s.signOut);
+  // A long name must not push the header past a phone's width.
+  const nameWidth = Grid.useBreakpoint().md === false ? 96 : 200;
 
   const confirmLogout = () => {
     modal.confirm({
@@ -57,7 +59,11 @@ export function AvatarDropdown() {
     >
       <Button type="text" aria-label={t('layout.account')} style={{ paddingInline: 8 }}>
         <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
-        <span>{user.name}</span>
+        <span
+          style={{ maxWidth: nameWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {user.name}
+        </span>
       </Button>
     </Dropdown>
   );

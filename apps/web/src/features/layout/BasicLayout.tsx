@@ -1,109 +1,149 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { SettingOutlined } from '@ant-design/icons';
 import type { ConsoleRoute } from '@cool/shared';
-import { Button, Drawer, Flex, Grid, Layout, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { Button, Drawer, Flex, Grid, Layout, Tooltip, theme } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import logo from '../../assets/logo.svg';
+import { resolveLayout } from '../../shared/settings/layoutRules.ts';
 import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
-import { AvatarDropdown } from './AvatarDropdown.tsx';
+import { Brand } from './Brand.tsx';
 import { ContentArea } from './ContentArea.tsx';
 import { GlobalFooter } from './GlobalFooter.tsx';
-import { LanguageSelect } from './LanguageSelect.tsx';
+import { FIXED_CONTENT_WIDTH, GlobalHeader, HEADER_HEIGHT } from './GlobalHeader.tsx';
+import { PROMOTION_BOX_SIZE, PromotionBox } from './PromotionBox.tsx';
+import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { useAutoHideHeader } from './useAutoHideHeader.ts';
 
 const SIDER_WIDTH = 256;
+/** Stacking inside the shell; antd's drawers, modals and popups (1000 and up) stay above all of it. */
+const LAYER = { header: 20, promotion: 30, settingsHandle: 40 };
 
 interface BasicLayoutProps {
   /** Console routes already filtered by the user's permissions. */
   routes: ConsoleRoute[];
 }
 
-function Brand({ compact }: { compact: boolean }) {
-  const { t } = useTranslation();
-  const { token } = theme.useToken();
-  return (
-    <Flex
-      align="center"
-      gap={10}
-      style={{ height: 64, paddingInline: compact ? 24 : 20, overflow: 'hidden' }}
-    >
-      <img src={logo} alt="" width={32} height={32} />
-      {!compact && (
-        <Typography.Text
-          strong
-          style={{ color: token.colorTextLightSolid, fontSize: token.fontSizeLG, whiteSpace: 'nowrap' }}
-        >
-          {t('app.title')}
-        </Typography.Text>
-      )}
-    </Flex>
-  );
-}
-
-/** SPEC 2 layout 1: side menu, header (collapse, avatar, language), content, footer. */
+/** SPEC 2 layout 1: side or top menu, header, content, footer, settings drawer and promotion box. */
 export default function BasicLayout({ routes }: BasicLayoutProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  // SPEC 2: on small screens the sidebar becomes a drawer and is never shown collapsed.
   const isMobile = Grid.useBreakpoint().md === false;
-  const collapsed = useSettingsStore((s) => s.sidebarCollapsed);
-  const setCollapsed = useSettingsStore((s) => s.setSidebarCollapsed);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const settings = useSettingsStore();
+  const view = resolveLayout(settings, isMobile);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const headerHidden = useAutoHideHeader(view.autoHideHeader, HEADER_HEIGHT);
 
-  const folded = isMobile ? !drawerOpen : collapsed;
-  const toggle = () => (isMobile ? setDrawerOpen(!drawerOpen) : setCollapsed(!collapsed));
+  // A phone menu left open must not reappear when the window grows and shrinks again.
+  useEffect(() => {
+    if (!isMobile) setMenuOpen(false);
+  }, [isMobile]);
+
+  const folded = view.navigation === 'drawer' ? !menuOpen : view.collapsed;
+  const toggleMenu = () =>
+    view.navigation === 'drawer' ? setMenuOpen(!menuOpen) : settings.setSidebarCollapsed(!view.collapsed);
+  // The box overlays the expanded sider's foot; with a narrow sider or on a phone it would cover content.
+  const showPromotion = view.navigation !== 'drawer' && !view.collapsed;
+  const navBorder = view.navTheme === 'light' ? `${token.lineWidth}px solid ${token.colorSplit}` : undefined;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {isMobile ? (
+    <Layout hasSider={view.navigation === 'side'} style={{ minHeight: '100vh' }}>
+      {view.navigation === 'drawer' && (
         <Drawer
           placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
           closable={false}
           size={SIDER_WIDTH}
           styles={{ body: { padding: 0 } }}
         >
-          {/* A Sider inside the drawer keeps the dark navigation theme's own colours. */}
-          <Layout.Sider width="100%" trigger={null} style={{ height: '100%' }}>
-            <Brand compact={false} />
-            <SideMenu routes={routes} onNavigate={() => setDrawerOpen(false)} />
+          {/* A Sider inside the drawer keeps the navigation theme's own colours. */}
+          <Layout.Sider width="100%" theme={view.navTheme} style={{ height: '100%' }}>
+            <Brand compact={false} navTheme={view.navTheme} />
+            <SideMenu routes={routes} theme={view.navTheme} onNavigate={() => setMenuOpen(false)} />
           </Layout.Sider>
         </Drawer>
-      ) : (
-        <Layout.Sider width={SIDER_WIDTH} collapsible collapsed={collapsed} trigger={null}>
-          <Brand compact={collapsed} />
-          <SideMenu routes={routes} />
+      )}
+      {view.navigation === 'side' && (
+        <Layout.Sider
+          data-testid="app-sider"
+          width={SIDER_WIDTH}
+          collapsible
+          collapsed={view.collapsed}
+          trigger={null}
+          theme={view.navTheme}
+          style={{
+            borderInlineEnd: navBorder,
+            // A fixed sider stays in the viewport and scrolls its own menu.
+            ...(view.fixedSider && { position: 'sticky', top: 0, height: '100vh', alignSelf: 'flex-start' }),
+          }}
+        >
+          <Flex vertical style={{ height: '100%' }}>
+            <Brand compact={view.collapsed} navTheme={view.navTheme} />
+            <div
+              style={{
+                flex: 1,
+                minHeight: 0,
+                overflowX: 'hidden',
+                overflowY: 'auto',
+                // Room for the promotion box over the sider's foot, so the last item stays reachable.
+                paddingBottom: showPromotion ? PROMOTION_BOX_SIZE.height : 0,
+              }}
+            >
+              <SideMenu routes={routes} theme={view.navTheme} />
+            </div>
+          </Flex>
         </Layout.Sider>
       )}
       <Layout style={{ minWidth: 0 }}>
-        <Layout.Header
-          style={{
-            background: token.colorBgContainer,
-            paddingInline: 8,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 4,
-            boxShadow: token.boxShadowTertiary,
-          }}
-        >
-          <Button
-            type="text"
-            icon={folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            onClick={toggle}
-            aria-label={t(folded ? 'layout.expandMenu' : 'layout.collapseMenu')}
-          />
-          <div style={{ flex: 1 }} />
-          <AvatarDropdown />
-          <LanguageSelect />
-        </Layout.Header>
+        <GlobalHeader
+          routes={routes}
+          view={view}
+          hidden={headerHidden}
+          zIndex={LAYER.header}
+          folded={folded}
+          onToggleMenu={toggleMenu}
+          onOpenSettings={() => setSettingsOpen(true)}
+        />
         <Layout.Content style={{ minWidth: 0 }}>
-          <ContentArea isMobile={isMobile} />
+          <div
+            data-testid="app-content"
+            style={
+              view.contentWidth === 'Fixed'
+                ? { maxWidth: FIXED_CONTENT_WIDTH, marginInline: 'auto' }
+                : undefined
+            }
+          >
+            <ContentArea isMobile={isMobile} />
+          </div>
         </Layout.Content>
         <Layout.Footer style={{ padding: 0, background: 'transparent' }}>
           <GlobalFooter />
         </Layout.Footer>
       </Layout>
+
+      {showPromotion && <PromotionBox zIndex={LAYER.promotion} />}
+      {view.navigation !== 'drawer' && (
+        <Tooltip title={t('layout.settings.open')} placement="left">
+          <Button
+            type="primary"
+            icon={<SettingOutlined />}
+            aria-label={t('layout.settings.open')}
+            onClick={() => setSettingsOpen(true)}
+            style={{
+              position: 'fixed',
+              top: 240,
+              right: 0,
+              zIndex: LAYER.settingsHandle,
+              width: 48,
+              height: 48,
+              fontSize: token.fontSizeXL,
+              borderRadius: `${token.borderRadiusLG}px 0 0 ${token.borderRadiusLG}px`,
+            }}
+          />
+        </Tooltip>
+      )}
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Layout>
   );
 }

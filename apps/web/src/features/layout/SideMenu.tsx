@@ -23,10 +23,13 @@ const ICONS: Record<string, ComponentType> = {
 
 interface SideMenuProps {
   routes: ConsoleRoute[];
+  /** `horizontal` is the top-menu layout's header menu; both show the same route-generated items. */
+  mode?: 'inline' | 'horizontal';
+  theme: 'light' | 'dark';
   onNavigate?: () => void;
 }
 
-export function SideMenu({ routes, onNavigate }: SideMenuProps) {
+export function SideMenu({ routes, mode = 'inline', theme, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -40,9 +43,13 @@ export function SideMenu({ routes, onNavigate }: SideMenuProps) {
 
   return (
     <Menu
-      theme="dark"
-      mode="inline"
+      theme={theme}
+      mode={mode}
       items={items}
+      // The header menu shrinks into an overflow item instead of pushing the header's actions away.
+      style={
+        mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }
+      }
       selectedKeys={[location.pathname]}
       onClick={({ key }) => {
         navigate(key);

@@ -1,13 +1,12 @@
-import { Button, Card, Result } from 'antd';
+import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { menuKey } from '../../shared/i18n/menu.ts';
+import { BackHomeButton } from '../../shared/ui/ExceptionResult.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 
 /** Account center/settings from the avatar menu: reachable, but not built yet. */
 export default function ComingSoonPage({ name }: { name: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <PageContainer title={t(menuKey(name))}>
       <Card>
@@ -15,11 +14,7 @@ export default function ComingSoonPage({ name }: { name: string }) {
           status="info"
           title={t('placeholder.comingSoon.title')}
           subTitle={t('placeholder.comingSoon.subTitle')}
-          extra={
-            <Button type="primary" onClick={() => navigate('/')}>
-              {t('placeholder.backHome')}
-            </Button>
-          }
+          extra={<BackHomeButton />}
         />
       </Card>
     </PageContainer>

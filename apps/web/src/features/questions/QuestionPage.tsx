@@ -6,13 +6,15 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { localized, type Question } from '@cool/shared';
-import { Alert, App, Button, Card, Dropdown, Flex, Result, Spin, Tabs, Tag } from 'antd';
+import { Alert, App, Button, Card, Dropdown, Flex, Result, Tabs, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
+import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
 import { downloadFile, useTextLanguage } from '../tests/kit.ts';
 import { useDeleteQuestions, useQuestions, useReorderQuestions, useTest } from './api.ts';
 import { QuestionFormDrawer } from './components/QuestionFormDrawer.tsx';
@@ -38,7 +40,7 @@ export default function QuestionPage() {
   );
   if (testId === null)
     return (
-      <PageContainer title={t('menu.qtable')}>
+      <PageContainer title={t('menu.qtable')} section="/game">
         <Card>
           <Result status="info" title={t('questions.noTest')} extra={back} />
         </Card>
@@ -77,31 +79,28 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
     void questions.refetch();
   };
 
+  const failure = (compact: boolean) => (
+    <QueryErrorState
+      compact={compact}
+      error={test.error ?? questions.error}
+      title={t('questions.loadFailed')}
+      onRetry={retry}
+      retrying={test.isFetching || questions.isFetching}
+    />
+  );
+
   if (test.isLoading || (questions.isLoading && !questions.data))
     return (
-      <PageContainer title={t('menu.qtable')} extra={back}>
+      <PageContainer title={t('menu.qtable')} section="/game" extra={back}>
         <Card>
-          <Flex justify="center" style={{ padding: 48 }}>
-            <Spin size="large" description={t('common.loading')} />
-          </Flex>
+          <PageLoading />
         </Card>
       </PageContainer>
     );
   if (!test.data || (questions.isError && !questions.data))
     return (
-      <PageContainer title={t('menu.qtable')} extra={back}>
-        <Card>
-          <Result
-            status="error"
-            title={t('questions.loadFailed')}
-            subTitle={errorText(test.error ?? questions.error, t)}
-            extra={
-              <Button onClick={retry} loading={test.isFetching || questions.isFetching}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
-        </Card>
+      <PageContainer title={t('menu.qtable')} section="/game" extra={back}>
+        <Card>{failure(false)}</Card>
       </PageContainer>
     );
 
@@ -197,18 +196,11 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
           </Tag>
         </Flex>
       }
+      section="/game"
       extra={back}
     >
       {locked && <Alert type="info" showIcon title={t('questions.locked')} />}
-      {(test.isError || questions.isError) && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={errorText(test.error ?? questions.error, t)}
-          action={<Button onClick={retry}>{t('common.retry')}</Button>}
-        />
-      )}
+      {(test.isError || questions.isError) && failure(true)}
       <Card styles={{ body: { paddingTop: 4, overflow: 'hidden' } }}>
         <Tabs
           activeKey={tab}

@@ -1,11 +1,13 @@
 import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, type Test, type TestDocumentInput, type TestListQuery } from '@cool/shared';
-import { Alert, App, Button, Card, Flex, Result, Upload } from 'antd';
+import { App, Button, Card, Flex, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/http/errorText.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
+import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
 import { useImportTest, useTestList } from './api.ts';
 import { TestFormDrawer } from './components/TestFormDrawer.tsx';
 import { TestPreviewDrawer } from './components/TestPreviewDrawer.tsx';
@@ -84,14 +86,18 @@ export default function TestPage() {
     }
   };
 
-  const retry = (
-    <Button onClick={() => list.refetch()} loading={list.isFetching}>
-      {t('common.retry')}
-    </Button>
+  const failure = list.isError && (
+    <QueryErrorState
+      compact={list.data !== undefined}
+      error={list.error}
+      title={t('tests.loadFailed')}
+      onRetry={() => list.refetch()}
+      retrying={list.isFetching}
+    />
   );
 
   return (
-    <PageContainer title={t('menu.game')}>
+    <PageContainer title={t('menu.game')} content={t('tests.description')}>
       <Card>
         <TestSearchForm
           onSearch={(values) => {
@@ -112,9 +118,7 @@ export default function TestPage() {
                   return Upload.LIST_IGNORE;
                 }}
               >
-                <Button icon={<ImportOutlined />} loading={importTest.isPending}>
-                  {t('tests.import.button')}
-                </Button>
+                <Button icon={<ImportOutlined />}>{t('tests.import.button')}</Button>
               </Upload>
             </Authorized>
             <Authorized permission="tests" action="export">
@@ -128,18 +132,11 @@ export default function TestPage() {
               </Button>
             </Authorized>
           </Flex>
-          {list.isError && !list.data ? (
-            <Result
-              status="error"
-              title={t('tests.loadFailed')}
-              subTitle={errorText(list.error, t)}
-              extra={retry}
-            />
+          {failure && !list.data ? (
+            failure
           ) : (
             <Flex vertical gap={16}>
-              {list.isError && (
-                <Alert type="error" showIcon title={errorText(list.error, t)} action={retry} role="alert" />
-              )}
+              {failure}
               <TestTable
                 page={list.data}
                 loading={list.isFetching}
@@ -154,6 +151,8 @@ export default function TestPage() {
       </Card>
       {editing && <TestFormDrawer test={editing.test} onClose={() => setEditing(undefined)} />}
       {previewing && <TestPreviewDrawer test={previewing} onClose={() => setPreviewing(null)} />}
+      {/* Creating a whole test with its questions takes a while: nothing else may start meanwhile. */}
+      <PageLoading overlay visible={importTest.isPending} tip={t('tests.import.running')} />
     </PageContainer>
   );
 }

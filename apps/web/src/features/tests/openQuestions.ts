@@ -1,15 +1,21 @@
-import type { Test } from '@cool/shared';
+import { localized, type Test } from '@cool/shared';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useTabs } from '../../shared/tabs/index.ts';
+import { useTextLanguage } from './localized.tsx';
 
 /** The questions page of a test. */
 export const questionsPath = (test: Pick<Test, 'id'>) => `/qtable?testId=${test.id}`;
 
-/**
- * Opens a test's questions. The single place to swap when the multi-tab API arrives (a new tab renamed to the
- * test's title); for now it navigates.
- */
+/** Opens a test's questions in a tab titled with the test's title in the current language. */
 export function useOpenQuestions(): (test: Pick<Test, 'id' | 'title'>) => void {
-  const navigate = useNavigate();
-  return useCallback((test) => navigate(questionsPath(test)), [navigate]);
+  const tabs = useTabs();
+  const language = useTextLanguage();
+  return useCallback(
+    (test) => {
+      const path = questionsPath(test);
+      tabs.open(path);
+      tabs.rename(path, localized(test.title, language));
+    },
+    [tabs, language],
+  );
 }

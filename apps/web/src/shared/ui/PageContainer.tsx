@@ -1,21 +1,70 @@
-import { Flex, Typography } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
+import { CONSOLE_ROUTES, HOME_PATH } from '@cool/shared';
+import { Breadcrumb, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { menuKey } from '../i18n/menu.ts';
+
+const routeAt = (path: string | undefined) => CONSOLE_ROUTES.find((route) => route.path === path);
 
 interface PageContainerProps {
   title: ReactNode;
+  /** A description under the title. */
+  content?: ReactNode;
+  /** Buttons at the header's right (below the title on a phone). */
   extra?: ReactNode;
+  /** Path of the menu page this one belongs to when it has none of its own, e.g. a test's questions. */
+  section?: string;
   children: ReactNode;
 }
 
-/** SPEC 2 layout 4: a page header above the page's content. */
-export function PageContainer({ title, extra, children }: PageContainerProps) {
+/**
+ * SPEC 2 layout 4: the page header (breadcrumb Home / section / page, title, description, buttons) above
+ * the page's content. A page missing from the route table ends the breadcrumb with its title.
+ */
+export function PageContainer({ title, content, extra, section, children }: PageContainerProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const sectionRoute = routeAt(section);
+  const page = routeAt(pathname);
+
   return (
     <Flex vertical gap={16} style={{ minWidth: 0 }}>
-      <Flex align="center" justify="space-between" gap={12} wrap>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        {extra}
+      <Flex vertical gap={8} component="header">
+        <Breadcrumb
+          aria-label={t('ui.breadcrumb.label')}
+          items={[
+            {
+              key: 'home',
+              title: (
+                <Link to={HOME_PATH}>
+                  <HomeOutlined /> <span>{t('ui.breadcrumb.home')}</span>
+                </Link>
+              ),
+            },
+            ...(sectionRoute
+              ? [
+                  {
+                    key: 'section',
+                    title: <Link to={sectionRoute.path}>{t(menuKey(sectionRoute.name))}</Link>,
+                  },
+                ]
+              : []),
+            { key: 'page', title: page ? t(menuKey(page.name)) : title, 'aria-current': 'page' as const },
+          ]}
+        />
+        <Flex align="center" justify="space-between" gap={12} wrap>
+          <Typography.Title level={4} style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+            {title}
+          </Typography.Title>
+          {extra}
+        </Flex>
+        {content && (
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {content}
+          </Typography.Paragraph>
+        )}
       </Flex>
       {children}
     </Flex>

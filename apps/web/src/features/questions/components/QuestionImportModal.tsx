@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { downloadFile } from '../../tests/kit.ts';
 import { importRowErrors, useImportQuestions } from '../api.ts';
 
@@ -86,9 +87,7 @@ export function QuestionImportModal({ testId, onClose }: QuestionImportModalProp
           <p className="ant-upload-drag-icon">
             <InboxOutlined />
           </p>
-          <p className="ant-upload-text">
-            {importQuestions.isPending ? t('common.loading') : t('questions.import.drop')}
-          </p>
+          <p className="ant-upload-text">{t('questions.import.drop')}</p>
         </Upload.Dragger>
         {failure && <Alert type="error" showIcon title={failure} role="alert" />}
         {rowErrors.length > 0 && (
@@ -107,6 +106,8 @@ export function QuestionImportModal({ testId, onClose }: QuestionImportModalProp
           />
         )}
       </Flex>
+      {/* Above this dialog: a large file takes a while, and closing it midway would hide the outcome. */}
+      <PageLoading overlay visible={importQuestions.isPending} tip={t('questions.import.running')} />
     </Modal>
   );
 }

@@ -2,21 +2,20 @@ import {
   CATEGORY_NAME_MAX,
   type Category,
   type CategoryInput,
+  ICON_URL_MAX,
+  ICON_URL_PATTERN,
   SORT_ORDER_MAX,
   STATUSES,
   type Status,
 } from '@cool/shared';
-import { Alert, App, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
+import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
 import { useSaveCategory } from '../api.ts';
-
-/** Mirrors the shared zod rule for `iconUrl`: an http(s) URL or a path starting with /. */
-const ICON_URL_PATTERN = /^(https?:\/\/|\/)\S+$/;
-const ICON_URL_MAX = 1024;
 
 interface CategoryFormValues {
   nameZh: string;
@@ -26,18 +25,15 @@ interface CategoryFormValues {
   status: Status;
 }
 
-interface CategoryFormModalProps {
-  /** The category being edited; null creates a new one. */
-  category: Category | null;
-  onClose: () => void;
-}
-
-/** Create/edit dialog; mounted only while open so each opening starts from fresh values. */
-export function CategoryFormModal({ category, onClose }: CategoryFormModalProps) {
+/**
+ * The create/edit form, opened as dialog content: Save closes the dialog only once the category is saved.
+ * `category` null creates a new one.
+ */
+export function CategoryForm({ category }: { category: Category | null }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CategoryFormValues>();
-  const save = useSaveCategory();
+  const saveCategory = useSaveCategory();
   const [formError, setFormError] = useState<string | null>(null);
 
   const nameRules = [
@@ -45,7 +41,13 @@ export function CategoryFormModal({ category, onClose }: CategoryFormModalProps)
     { max: CATEGORY_NAME_MAX, message: t('categories.validation.nameMax', { max: CATEGORY_NAME_MAX }) },
   ];
 
-  const onFinish = async (values: CategoryFormValues) => {
+  const save = async (): Promise<boolean> => {
+    let values: CategoryFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return false; // The fields show what is wrong.
+    }
     setFormError(null);
     const input: CategoryInput = {
       nameZh: values.nameZh.trim(),
@@ -55,7 +57,7 @@ export function CategoryFormModal({ category, onClose }: CategoryFormModalProps)
       status: values.status,
     };
     try {
-      await save.mutateAsync({ id: category?.id, input });
+      await saveCategory.mutateAsync({ id: category?.id, input });
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length > 0) {
         applyFieldErrors(form, error.fieldErrors);
@@ -63,30 +65,21 @@ export function CategoryFormModal({ category, onClose }: CategoryFormModalProps)
         // e.g. 409 duplicate name: the server's own message.
         setFormError(errorText(error, t));
       }
-      return;
+      return false;
     }
     message.success(t(category ? 'categories.saved' : 'categories.created'));
-    onClose();
+    return true;
   };
+  useDialogHandlers({ onOk: save });
 
   return (
-    <Modal
-      open
-      title={t(category ? 'categories.edit' : 'categories.create')}
-      okText={t('categories.form.save')}
-      cancelText={t('categories.form.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
-    >
+    <>
       {formError && (
         <Alert type="error" showIcon title={formError} role="alert" style={{ marginBottom: 16 }} />
       )}
       <Form<CategoryFormValues>
         form={form}
         layout="vertical"
-        onFinish={onFinish}
         initialValues={
           category
             ? { ...category, iconUrl: category.iconUrl ?? undefined }
@@ -130,6 +123,6 @@ export function CategoryFormModal({ category, onClose }: CategoryFormModalProps)
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </>
   );
 }

@@ -1,0 +1,245 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { App } from 'antd';
+import i18n from 'i18next';
+import { act, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { initReactI18next } from 'react-i18next';
+import {
+  MemoryRouter,
+  type NavigateFunction,
+  Route,
+  Routes,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messages as en } from '../../app/locales/en-US.ts';
+import zhPack from '../../app/locales/zh-CN.ts';
+import zh from '../i18n/strings/zh-CN.json';
+import { useAuthStore } from '../session/authStore.ts';
+import { useSettingsStore } from '../settings/settingsStore.ts';
+import { KeptAliveOutlet, MAX_LIVE_PAGES } from './KeptAliveOutlet.tsx';
+import { TabBar } from './TabBar.tsx';
+import { useTabsStore } from './tabsStore.ts';
+import { type TabsApi, useTabs } from './useTabs.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const PATHS = ['/game', '/user', '/qtable', '/center', '/order', '/account/center'];
+
+let root: Root | null = null;
+let api: TabsApi;
+let navigate: NavigateFunction;
+let fetches: Record<string, number>;
+
+/** A page with state, its own search param and a query that counts its fetches. */
+function Probe({ path }: { path: string }) {
+  const [params] = useSearchParams();
+  const key = path + (params.get('id') ?? '');
+  const [clicks, setClicks] = useState(0);
+  const query = useQuery({
+    queryKey: [key],
+    queryFn: async () => {
+      fetches[key] = (fetches[key] ?? 0) + 1;
+      return fetches[key];
+    },
+  });
+  return (
+    <button type="button" data-page={key} onClick={() => setClicks((n) => n + 1)}>
+      {`clicks=${clicks} data=${query.data ?? '-'}`}
+    </button>
+  );
+}
+
+function Layout() {
+  api = useTabs();
+  navigate = useNavigate();
+  const multiTab = useSettingsStore((s) => s.multiTab);
+  return (
+    <>
+      {multiTab && <TabBar isMobile={false} />}
+      <KeptAliveOutlet />
+    </>
+  );
+}
+
+/** Lets effects, query fetches and their notifications (scheduled on a timer) settle. */
+const settle = () =>
+  act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+
+async function mount(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() =>
+    root?.render(
+      <App>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route element={<Layout />}>
+                {PATHS.map((p) => (
+                  <Route key={p} path={p} element={<Probe path={p} />} />
+                ))}
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </App>,
+    ),
+  );
+  await settle();
+}
+
+async function go(path: string) {
+  act(() => {
+    void navigate(path);
+  });
+  await settle();
+}
+
+const page = (key: string) => document.querySelector<HTMLElement>(`[data-page="${key}"]`);
+/** Shown unless an `<Activity>` hid it (display: none on its top element). */
+const isShown = (key: string) => page(key)?.style.display !== 'none';
+const click = (key: string) => act(() => page(key)?.click());
+const tabLabels = () => [...document.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent);
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { translation: en }, 'zh-CN': { translation: zhPack.messages } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+beforeEach(() => {
+  fetches = {};
+  useAuthStore.setState({ token: 'token' });
+  useTabsStore.getState().reset();
+  useSettingsStore.setState({ multiTab: true });
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+describe('kept-alive pages', () => {
+  it('a background page keeps its state and its own search params, and is not fetched again', async () => {
+    await mount('/qtable?id=1');
+    click('/qtable1');
+    click('/qtable1');
+    await go('/qtable?id=2');
+    expect(isShown('/qtable2')).toBe(true);
+    expect(isShown('/qtable1')).toBe(false);
+    // Still rendered for id=1 although the location on screen says id=2.
+    expect(page('/qtable1')?.textContent).toBe('clicks=2 data=1');
+
+    await go('/qtable?id=1');
+    expect(isShown('/qtable1')).toBe(true);
+    expect(page('/qtable1')?.textContent).toBe('clicks=2 data=1');
+    expect(fetches['/qtable1']).toBe(1);
+    expect(tabLabels()).toHaveLength(2);
+  });
+
+  it('refresh re-creates the shown page and fetches its data again', async () => {
+    await mount('/game');
+    click('/game');
+    act(() => api.refresh());
+    await settle();
+    expect(page('/game')?.textContent).toBe('clicks=0 data=2');
+    expect(fetches['/game']).toBe(2);
+  });
+
+  it('refreshing a background tab re-creates it and fetches when it is shown again', async () => {
+    await mount('/game');
+    click('/game');
+    await go('/user');
+    act(() => api.refresh('/game'));
+    await settle();
+    expect(fetches['/game']).toBe(1);
+    await go('/game');
+    expect(page('/game')?.textContent).toBe('clicks=0 data=2');
+    expect(fetches['/user']).toBe(1);
+  });
+
+  it('closing a tab drops its page; closing the shown one shows the last tab left', async () => {
+    await mount('/game');
+    await go('/user');
+    await go('/order');
+    act(() => api.close('/user'));
+    await settle();
+    expect(page('/user')).toBeNull();
+    expect(isShown('/order')).toBe(true);
+
+    act(() => api.closeCurrent());
+    await settle();
+    expect(page('/order')).toBeNull();
+    expect(isShown('/game')).toBe(true);
+    expect(tabLabels()).toEqual(['psychological test questions']);
+  });
+
+  it('re-creates the least recently shown page beyond the limit while its tab stays', async () => {
+    await mount('/qtable?id=0');
+    click('/qtable0');
+    for (let id = 1; id <= MAX_LIVE_PAGES; id++) await go(`/qtable?id=${id}`);
+    expect(page('/qtable0')).toBeNull();
+    expect(page('/qtable1')).not.toBeNull();
+    expect(tabLabels()).toHaveLength(MAX_LIVE_PAGES + 1);
+
+    await go('/qtable?id=0');
+    expect(page('/qtable0')?.textContent).toBe('clicks=0 data=1');
+  });
+
+  it('tells the window to resize when a page is shown again', async () => {
+    let resizes = 0;
+    const count = () => resizes++;
+    window.addEventListener('resize', count);
+    await mount('/game');
+    await go('/user');
+    expect(resizes).toBe(0);
+    await go('/game');
+    expect(resizes).toBe(1);
+    window.removeEventListener('resize', count);
+  });
+
+  it('without multi-tab shows no bar and keeps only the routes that ask for it', async () => {
+    useSettingsStore.setState({ multiTab: false });
+    await mount('/account/center');
+    click('/account/center');
+    await go('/game');
+    expect(page('/account/center')).toBeNull();
+    click('/game');
+    await go('/user');
+    await go('/game');
+    expect(page('/game')?.textContent).toBe('clicks=1 data=1');
+    expect(tabLabels()).toEqual([]);
+  });
+});
+
+describe('tab titles and the API', () => {
+  it('shows custom titles, else route titles that follow the language', async () => {
+    await mount('/game');
+    act(() => {
+      api.open('/qtable?id=7');
+      api.rename('/qtable?id=7', 'Anxiety scale');
+      api.rename('/nowhere', 'ignored');
+    });
+    await settle();
+    expect(isShown('/qtable7')).toBe(true);
+    expect(tabLabels()).toEqual(['psychological test questions', 'Anxiety scale']);
+
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(tabLabels()).toEqual([zh.menu.game, 'Anxiety scale']);
+    await act(() => i18n.changeLanguage('en-US'));
+  });
+
+  it('refuses to open an empty path', async () => {
+    await mount('/game');
+    expect(() => api.open('')).toThrow();
+  });
+});

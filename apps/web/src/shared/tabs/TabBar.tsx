@@ -1,0 +1,93 @@
+import { Dropdown, type MenuProps, Tabs, theme } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { routeName, routeTitle } from '../i18n/routeTitle.ts';
+import type { CloseAction } from './closing.ts';
+import { useTabsStore } from './tabsStore.ts';
+import { useTabs } from './useTabs.ts';
+
+/** A long custom title (a test's) is cut short; the whole title shows on hover. */
+const LABEL_STYLE = {
+  display: 'inline-block',
+  maxWidth: 240,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
+/** SPEC 2 multi-tab bar: one tab per visited page, activated by click, with a right-click close menu. */
+export function TabBar({ isMobile }: { isMobile: boolean }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const current = pathname + search;
+  const tabs = useTabsStore((s) => s.tabs);
+  const add = useTabsStore((s) => s.add);
+  const api = useTabs();
+
+  // Every visited page becomes a tab (the redirect at '/' is no page).
+  const isPage = routeName(pathname) !== undefined;
+  useEffect(() => {
+    if (isPage) add(current);
+  }, [isPage, current, add]);
+
+  // The right-click menu, in SPEC 2's order.
+  const closers: Record<CloseAction, (path: string) => void> = {
+    closeThis: api.close,
+    closeRight: api.closeRight,
+    closeLeft: api.closeLeft,
+    closeOthers: api.closeOthers,
+  };
+  const menu = (key: string): MenuProps => ({
+    items: Object.keys(closers).map((action) => ({
+      key: action,
+      label: t(`tabs.menu.${action as CloseAction}`),
+    })),
+    onClick: ({ key: action }) => closers[action as CloseAction](key),
+  });
+
+  return (
+    <nav
+      aria-label={t('tabs.label')}
+      style={{ background: token.colorBgContainer, paddingInline: isMobile ? 12 : 24, paddingTop: 6 }}
+    >
+      <Tabs
+        type="editable-card"
+        hideAdd
+        size="small"
+        activeKey={current}
+        onChange={(key) => navigate(key)}
+        onEdit={(key, action) => {
+          if (action === 'remove' && typeof key === 'string') api.close(key);
+        }}
+        locale={{ removeAriaLabel: t('tabs.close'), dropdownAriaLabel: t('tabs.more') }}
+        // The pages are rendered by the kept-alive outlet, not as tab panels.
+        styles={{ body: { display: 'none' } }}
+        items={tabs.map(({ key, title }) => {
+          const label = title ?? routeTitle(key.split('?')[0]!, t) ?? key;
+          return {
+            key,
+            closable: tabs.length > 1,
+            label: (
+              <span title={label} style={LABEL_STYLE}>
+                {label}
+              </span>
+            ),
+          };
+        })}
+        renderTabBar={(props, DefaultTabBar) => (
+          <DefaultTabBar {...props} style={{ margin: 0 }}>
+            {(node) => (
+              <Dropdown key={node.key} trigger={['contextMenu']} menu={menu(String(node.key))}>
+                {node}
+              </Dropdown>
+            )}
+          </DefaultTabBar>
+        )}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,78 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { useAuthStore } from '../session/authStore.ts';
+
+/** An open tab (SPEC 3 "Tab: fullPath, meta"). */
+export interface Tab {
+  /** The page's full path: pathname and search. */
+  key: string;
+  /** Set by rename; without it the route's translated title is shown. */
+  title?: string;
+}
+
+interface TabsState {
+  tabs: Tab[];
+  /** Per tab, how often it was refreshed; a new number re-creates its page. Not saved. */
+  generations: Record<string, number>;
+  /** Appends a tab unless it is already open. */
+  add: (key: string) => void;
+  remove: (keys: readonly string[]) => void;
+  /** SPEC 4: renaming an unknown tab is silently ignored; an empty title restores the route title. */
+  rename: (key: string, title: string) => void;
+  refresh: (key: string) => void;
+  reset: () => void;
+}
+
+export const TABS_STORAGE_KEY = 'app-tabs';
+
+/** Keeps well-formed, distinct tabs only, so a hand-edited or stale entry never breaks startup. */
+export function sanitizeTabs(saved: unknown): Tab[] {
+  if (!Array.isArray(saved)) return [];
+  const tabs: Tab[] = [];
+  for (const item of saved as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { key, title } = item as Record<string, unknown>;
+    if (typeof key !== 'string' || !key.startsWith('/') || tabs.some((tab) => tab.key === key)) continue;
+    tabs.push(typeof title === 'string' && title ? { key, title } : { key });
+  }
+  return tabs;
+}
+
+/** The open tabs, restored after a reload (paths and custom titles only). */
+export const useTabsStore = create<TabsState>()(
+  persist(
+    (set) => ({
+      tabs: [],
+      generations: {},
+      add: (key) =>
+        set((state) =>
+          state.tabs.some((tab) => tab.key === key) ? state : { tabs: [...state.tabs, { key }] },
+        ),
+      remove: (keys) => set((state) => ({ tabs: state.tabs.filter((tab) => !keys.includes(tab.key)) })),
+      rename: (key, title) =>
+        set((state) =>
+          state.tabs.some((tab) => tab.key === key)
+            ? { tabs: state.tabs.map((tab) => (tab.key !== key ? tab : title ? { key, title } : { key })) }
+            : state,
+        ),
+      refresh: (key) =>
+        set((state) => ({ generations: { ...state.generations, [key]: (state.generations[key] ?? 0) + 1 } })),
+      reset: () => set({ tabs: [], generations: {} }),
+    }),
+    {
+      name: TABS_STORAGE_KEY,
+      version: 1,
+      partialize: (state) => ({ tabs: state.tabs }),
+      merge: (saved, current) => ({
+        ...current,
+        tabs: sanitizeTabs((saved as { tabs?: unknown } | null)?.tabs),
+      }),
+    },
+  ),
+);
+
+// Tabs belong to a session: none survive a sign-out or a token found expired, even one found at startup.
+if (!useAuthStore.getState().token) useTabsStore.getState().reset();
+useAuthStore.subscribe((state, previous) => {
+  if (previous.token && !state.token) useTabsStore.getState().reset();
+});

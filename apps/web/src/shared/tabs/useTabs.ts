@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parsePath, useLocation, useNavigate } from 'react-router';
+import { routeName } from '../i18n/routeTitle.ts';
+import { useSettingsStore } from '../settings/settingsStore.ts';
+import { type CloseAction, tabsToClose } from './closing.ts';
+import { forgetPageQueries, invalidatePageQueries } from './pageQueries.ts';
+import { useTabsStore } from './tabsStore.ts';
+
+/** The multi-tab API for any page. Paths are full paths (pathname and search); the default is the shown page. */
+export interface TabsApi {
+  /** Shows a path, as a new tab unless it is open already. An empty path throws (SPEC 4). */
+  open: (path: string) => void;
+  /** Closing the last tab is refused with a message (SPEC 5); closing the shown tab shows the last one left. */
+  close: (path?: string) => void;
+  closeCurrent: () => void;
+  closeLeft: (path?: string) => void;
+  closeRight: (path?: string) => void;
+  closeOthers: (path?: string) => void;
+  /** Sets a tab's custom title; an unknown key is silently ignored (SPEC 4). */
+  rename: (key: string, title: string) => void;
+  /** Re-creates a tab's page and fetches its data again. */
+  refresh: (path?: string) => void;
+}
+
+export function useTabs(): TabsApi {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { pathname, search } = useLocation();
+  const current = pathname + search;
+
+  return useMemo(() => {
+    const closing =
+      (action: CloseAction) =>
+      (path = current) => {
+        const { tabs, remove } = useTabsStore.getState();
+        const result = tabsToClose(
+          tabs.map((tab) => tab.key),
+          path,
+          action,
+        );
+        if ('refused' in result) {
+          void message.info(t(`tabs.message.${result.refused}`));
+          return;
+        }
+        if (result.close.length === 0) return;
+        remove(result.close);
+        forgetPageQueries(result.close);
+        const last = useTabsStore.getState().tabs.at(-1);
+        if (result.close.includes(current) && last) navigate(last.key);
+      };
+    const close = closing('closeThis');
+    return {
+      open: (path) => {
+        if (!path) throw new Error('useTabs().open needs a path');
+        // Added before navigating, so a rename right after finds the tab.
+        const target = parsePath(path);
+        if (useSettingsStore.getState().multiTab && target.pathname && routeName(target.pathname))
+          useTabsStore.getState().add(target.pathname + (target.search ?? ''));
+        navigate(path);
+      },
+      close,
+      closeCurrent: () => close(),
+      closeLeft: closing('closeLeft'),
+      closeRight: closing('closeRight'),
+      closeOthers: closing('closeOthers'),
+      rename: (key, title) => useTabsStore.getState().rename(key, title),
+      refresh: (path = current) => {
+        invalidatePageQueries(queryClient, path);
+        useTabsStore.getState().refresh(path);
+      },
+    };
+  }, [current, message, navigate, queryClient, t]);
+}

@@ -1,0 +1,37 @@
+import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+export function BackHomeButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button type="primary" onClick={() => navigate('/')}>
+      {t('ui.exception.backHome')}
+    </Button>
+  );
+}
+
+interface ExceptionResultProps {
+  status: '403' | '404' | '500';
+  /** Defaults to the status code, as the template's exception pages show it. */
+  title?: ReactNode;
+  /** Defaults to the status's standard sentence. */
+  subTitle?: ReactNode;
+  /** Defaults to a 'Back Home' button. */
+  extra?: ReactNode;
+}
+
+/** SPEC 8 exception pages 403, 404 and 500, also shown in place of a page's content. */
+export function ExceptionResult({ status, title = status, subTitle, extra }: ExceptionResultProps) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status={status}
+      title={title}
+      subTitle={subTitle ?? t(`ui.exception.${status}`)}
+      extra={extra ?? <BackHomeButton />}
+    />
+  );
+}

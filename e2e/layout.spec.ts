@@ -1,0 +1,214 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN, apiLogin, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs } from './support.ts';
+
+const style = (locator: Locator, property: string) =>
+  locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Display settings' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Display settings' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** Display settings as saved by the console, applied before the app starts. */
+async function presetSettings(page: Page, settings: Record<string, unknown>) {
+  await page.addInitScript((state) => {
+    localStorage.setItem('app-settings', JSON.stringify({ state, version: 1 }));
+  }, settings);
+}
+
+async function setPromotion(request: APIRequestContext, enabled: boolean) {
+  const { token } = await apiLogin(request, ADMIN.username, ADMIN.password);
+  const response = await request.put('/api/settings/promotion', {
+    headers: { Authorization: token },
+    data: enabled
+      ? {
+          enabled,
+          text: { zh: '了解专业版', en: 'Discover the Pro edition' },
+          url: 'https://example.com/pro',
+        }
+      : { enabled, text: { zh: '', en: '' }, url: '' },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test.describe('navigation modes', () => {
+  test('top menu moves the menu into the header with fixed width; side menu brings back fluid width', async ({
+    page,
+  }) => {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    const header = page.getByTestId('app-header');
+    const drawer = await openSettings(page);
+    await drawer.getByRole('switch', { name: 'Fixed sidebar' }).click();
+    await expect(drawer.getByRole('radio', { name: 'Fluid' })).toBeChecked();
+
+    await drawer.getByRole('radio', { name: 'Top menu layout' }).click();
+    await expect(drawer.getByRole('radio', { name: 'Fixed' })).toBeChecked();
+    const fixedSider = drawer.getByRole('switch', { name: 'Fixed sidebar' });
+    await expect(fixedSider).not.toBeChecked();
+    await expect(fixedSider).toBeDisabled();
+    await expect(page.getByTestId('app-sider')).toHaveCount(0);
+    // Same items, same titles, now in the (dark) header next to the logo.
+    await expect(header.getByText('Cool Evaluation')).toBeVisible();
+    await expect(header.getByRole('menuitem', { name: 'category list' })).toBeVisible();
+    await expect(header.getByRole('menuitem', { name: 'payment orders' })).toBeVisible();
+    await expect.poll(() => style(header, 'background-color')).toBe('rgb(0, 21, 41)');
+    await expect(header.getByRole('button', { name: 'Collapse menu' })).toHaveCount(0);
+    await expect.poll(async () => (await page.getByTestId('app-content').boundingBox())?.width).toBe(1200);
+
+    await page.reload();
+    await header.getByRole('menuitem', { name: 'payment orders' }).click();
+    await expect(page.getByRole('heading', { name: 'payment orders' })).toBeVisible();
+    await expect(page.getByTestId('app-sider')).toHaveCount(0);
+
+    const again = await openSettings(page);
+    await again.getByRole('radio', { name: 'Side menu layout' }).click();
+    await expect(again.getByRole('radio', { name: 'Fluid' })).toBeChecked();
+    await expect(again.getByRole('switch', { name: 'Fixed sidebar' })).toBeEnabled();
+    await expect(
+      page.getByTestId('app-sider').getByRole('menuitem', { name: 'payment orders' }),
+    ).toBeVisible();
+    await expect
+      .poll(async () => (await page.getByTestId('app-content').boundingBox())?.width)
+      .toBe(1280 - 256);
+  });
+
+  test('the collapsed sidebar is remembered across reloads', async ({ page }) => {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    const sider = page.getByTestId('app-sider');
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(256);
+    await page.getByRole('button', { name: 'Collapse menu' }).click();
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(80);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(80);
+  });
+
+  test('the refresh icon reloads the current page data', async ({ page }) => {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
+    const refresh = page.getByRole('button', { name: 'refresh page' });
+    await refresh.hover();
+    await expect(page.getByRole('tooltip', { name: 'refresh page' })).toBeVisible();
+    const reloaded = page.waitForResponse((response) => response.url().includes('/api/categories'));
+    await refresh.click();
+    expect((await reloaded).ok()).toBe(true);
+    await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
+  });
+});
+
+test.describe('phone layout', () => {
+  test.use({ viewport: MOBILE_VIEWPORT });
+
+  test('at 375 px the menu is a drawer, the width is fluid, nothing scrolls sideways', async ({
+    page,
+    request,
+  }) => {
+    await setPromotion(request, true);
+    // Desktop choices that a phone overrides: top menu, fixed width, collapsed sidebar.
+    await presetSettings(page, { layout: 'topmenu', contentWidth: 'Fixed', sidebarCollapsed: true });
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const header = page.getByTestId('app-header');
+    await expect(header.getByRole('menuitem')).toHaveCount(0);
+    await expect(page.getByTestId('app-sider')).toHaveCount(0);
+    await expect.poll(async () => (await page.getByTestId('app-content').boundingBox())?.width).toBe(375);
+    // The promotion box would cover content on a phone.
+    await expect(page.getByTestId('promotion-link')).toHaveCount(0);
+
+    await header.getByRole('button', { name: 'Expand menu' }).click();
+    const menu = page.locator('.ant-drawer-section').filter({ has: page.getByRole('menu') });
+    await expect(menu.getByRole('menuitem', { name: 'payment orders' })).toBeVisible();
+    // Never collapsed: the titles show, not just icons.
+    await expect(menu.getByText('category list')).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'payment orders' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'payment orders' })).toBeVisible();
+
+    // Settings open from the header and fit the screen.
+    const drawer = await openSettings(page);
+    const box = await page
+      .locator('.ant-drawer-section')
+      .filter({ hasText: 'Display settings' })
+      .boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.width ?? 999) <= 375).toBe(true);
+    await expect(drawer.getByRole('radio', { name: 'Top menu layout' })).toBeChecked();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await setPromotion(request, false);
+  });
+});
+
+test.describe('shell screenshots', () => {
+  test.beforeAll(async ({ request }) => setPromotion(request, true));
+  test.afterAll(async ({ request }) => setPromotion(request, false));
+
+  const cases = [
+    ...(['light', 'dark', 'realdark'] as const).flatMap((pageStyle) =>
+      (['sidemenu', 'topmenu'] as const).map((layout) => ({ pageStyle, layout, device: 'desktop' as const })),
+    ),
+    ...(['light', 'dark', 'realdark'] as const).map((pageStyle) => ({
+      pageStyle,
+      layout: 'sidemenu' as const,
+      device: 'mobile' as const,
+    })),
+  ];
+
+  for (const { pageStyle, layout, device } of cases) {
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      const name = `shell-${pageStyle}-${layout}-${language}-${device}`;
+      test(name, async ({ page }) => {
+        await page.setViewportSize(device === 'mobile' ? MOBILE_VIEWPORT : { width: 1280, height: 800 });
+        await presetSettings(page, {
+          language,
+          pageStyle,
+          layout,
+          contentWidth: layout === 'topmenu' ? 'Fixed' : 'Fluid',
+        });
+        await signInAs(page, ADMIN.username, ADMIN.password);
+        await page.goto('/user');
+        await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
+        if (device === 'desktop') await expect(page.getByTestId('promotion-link')).toBeVisible();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
+
+        // The settings drawer over the same page.
+        await page.getByRole('button', { name: /^(Display settings|显示设置)$/ }).click();
+        const drawer = page
+          .locator('.ant-drawer-section')
+          .filter({ has: page.getByRole('radiogroup').first() });
+        // Settled once its right edge meets the window's.
+        await expect
+          .poll(async () => {
+            const box = await drawer.boundingBox();
+            return box && Math.round(box.x + box.width);
+          })
+          .toBe(device === 'mobile' ? MOBILE_VIEWPORT.width : 1280);
+        await page.screenshot({
+          path: `${SCREENSHOT_DIR}/settings-${pageStyle}-${layout}-${language}-${device}.png`,
+        });
+      });
+    }
+  }
+
+  test('phone menu drawer in real dark', async ({ page }) => {
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    await presetSettings(page, { pageStyle: 'realdark' });
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    const menu = page.locator('.ant-drawer-section').filter({ has: page.getByRole('menu') });
+    await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-menu-drawer-realdark-mobile.png` });
+  });
+});
