@@ -289,10 +289,13 @@ test.describe('promotion link', () => {
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await expect(promotion).toHaveText('专业版上线了');
 
-    // A collapsed sider leaves no room for it; the top menu shows it again.
+    // A collapsed sider leaves no room in the corner: the link moves into the footer, and back.
+    const inFooter = page.locator('footer').getByTestId('promotion-link');
     await page.getByRole('button', { name: '收起菜单' }).click();
-    await expect(promotion).toHaveCount(0);
+    await expect(inFooter).toHaveText('专业版上线了');
+    await expect(promotion).toHaveCount(1);
     await page.getByRole('button', { name: '展开菜单' }).click();
+    await expect(inFooter).toHaveCount(0);
     await expect(promotion).toBeVisible();
 
     // The saved values come back in the form; switching the link off hides it.

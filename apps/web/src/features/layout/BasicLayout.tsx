@@ -9,7 +9,7 @@ import { Brand } from './Brand.tsx';
 import { ContentArea } from './ContentArea.tsx';
 import { GlobalFooter } from './GlobalFooter.tsx';
 import { FIXED_CONTENT_WIDTH, GlobalHeader, HEADER_HEIGHT } from './GlobalHeader.tsx';
-import { PROMOTION_BOX_SIZE, PromotionBox } from './PromotionBox.tsx';
+import { PROMOTION_BOX_SIZE, PromotionLink } from './PromotionLink.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useAutoHideHeader } from './useAutoHideHeader.ts';
@@ -42,8 +42,8 @@ export default function BasicLayout({ routes }: BasicLayoutProps) {
   const folded = view.navigation === 'drawer' ? !menuOpen : view.collapsed;
   const toggleMenu = () =>
     view.navigation === 'drawer' ? setMenuOpen(!menuOpen) : settings.setSidebarCollapsed(!view.collapsed);
-  // The box overlays the expanded sider's foot; with a narrow sider or on a phone it would cover content.
-  const showPromotion = view.navigation !== 'drawer' && !view.collapsed;
+  // The box overlays the expanded side menu's foot; anywhere else it would cover content, so it joins the footer.
+  const promotionInCorner = view.navigation === 'side' && !view.collapsed;
   const navBorder = view.navTheme === 'light' ? `${token.lineWidth}px solid ${token.colorSplit}` : undefined;
 
   return (
@@ -87,7 +87,7 @@ export default function BasicLayout({ routes }: BasicLayoutProps) {
                 overflowX: 'hidden',
                 overflowY: 'auto',
                 // Room for the promotion box over the sider's foot, so the last item stays reachable.
-                paddingBottom: showPromotion ? PROMOTION_BOX_SIZE.height : 0,
+                paddingBottom: promotionInCorner ? PROMOTION_BOX_SIZE.height : 0,
               }}
             >
               <SideMenu routes={routes} theme={view.navTheme} />
@@ -118,11 +118,11 @@ export default function BasicLayout({ routes }: BasicLayoutProps) {
           </div>
         </Layout.Content>
         <Layout.Footer style={{ padding: 0, background: 'transparent' }}>
-          <GlobalFooter />
+          <GlobalFooter extra={!promotionInCorner && <PromotionLink placement="footer" />} />
         </Layout.Footer>
       </Layout>
 
-      {showPromotion && <PromotionBox zIndex={LAYER.promotion} />}
+      {promotionInCorner && <PromotionLink placement={{ corner: { zIndex: LAYER.promotion } }} />}
       {view.navigation !== 'drawer' && (
         <Tooltip title={t('layout.settings.open')} placement="left">
           <Button

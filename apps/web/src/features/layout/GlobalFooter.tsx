@@ -1,10 +1,11 @@
 import { App, Flex, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const LINKS = ['help', 'privacy', 'terms'] as const;
 
 /** Footer links and copyright shared by both layouts; the linked pages do not exist yet. */
-export function GlobalFooter() {
+export function GlobalFooter({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { token } = theme.useToken();
@@ -17,6 +18,7 @@ export function GlobalFooter() {
           </Typography.Link>
         ))}
       </Flex>
+      {extra}
       <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
         {t('app.copyright', { year: new Date().getFullYear() })}
       </Typography.Text>
