@@ -31,6 +31,7 @@ let root: Root | null = null;
 let api: TabsApi;
 let navigate: NavigateFunction;
 let fetches: Record<string, number>;
+let tabsUserRenders = 0;
 
 /** A page with state, its own search param and a query that counts its fetches. */
 function Probe({ path }: { path: string }) {
@@ -49,6 +50,13 @@ function Probe({ path }: { path: string }) {
       {`clicks=${clicks} data=${query.data ?? '-'}`}
     </button>
   );
+}
+
+/** A page that only holds the tabs API, as the tests table does to open a test's questions. */
+function TabsUser() {
+  useTabs();
+  tabsUserRenders++;
+  return <span data-page="tabs-user">tabs user</span>;
 }
 
 function Layout() {
@@ -82,7 +90,7 @@ async function mount(path: string) {
             <Routes>
               <Route element={<Layout />}>
                 {PATHS.map((p) => (
-                  <Route key={p} path={p} element={<Probe path={p} />} />
+                  <Route key={p} path={p} element={p === '/order' ? <TabsUser /> : <Probe path={p} />} />
                 ))}
               </Route>
             </Routes>
@@ -129,6 +137,16 @@ afterEach(() => {
 });
 
 describe('kept-alive pages', () => {
+  it('switching tabs does not re-render a page for holding the tabs API', async () => {
+    await mount('/order');
+    const rendersAfterMount = tabsUserRenders;
+    await go('/game');
+    await go('/user');
+    await go('/order');
+    expect(isShown('tabs-user')).toBe(true);
+    expect(tabsUserRenders).toBe(rendersAfterMount);
+  });
+
   it('a background page keeps its state and its own search params, and is not fetched again', async () => {
     await mount('/qtable?id=1');
     click('/qtable1');

@@ -1,8 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parsePath, useLocation, useNavigate } from 'react-router';
+import {
+  UNSAFE_NavigationContext as NavigationContext,
+  type Navigator,
+  type Path,
+  parsePath,
+} from 'react-router';
 import { routeName } from '../i18n/routeTitle.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
 import { type CloseAction, tabsToClose } from './closing.ts';
@@ -25,18 +30,26 @@ export interface TabsApi {
   refresh: (path?: string) => void;
 }
 
+/**
+ * The shown page's full path, read from the router's history when an action runs. useLocation or useNavigate
+ * would re-render every page holding the API (a whole table) on each navigation, kept-alive tab switches too.
+ */
+function shownPath(navigator: Navigator): string {
+  const { pathname, search } = (navigator as Navigator & { location: Path }).location;
+  return pathname + search;
+}
+
 export function useTabs(): TabsApi {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
+  const { navigator } = useContext(NavigationContext);
   const queryClient = useQueryClient();
-  const { pathname, search } = useLocation();
-  const current = pathname + search;
 
   return useMemo(() => {
+    const navigate = (path: string) => navigator.push(path);
     const closing =
       (action: CloseAction) =>
-      (path = current) => {
+      (path = shownPath(navigator)) => {
         const { tabs, remove } = useTabsStore.getState();
         const result = tabsToClose(
           tabs.map((tab) => tab.key),
@@ -51,7 +64,7 @@ export function useTabs(): TabsApi {
         remove(result.close);
         forgetPageQueries(result.close);
         const last = useTabsStore.getState().tabs.at(-1);
-        if (result.close.includes(current) && last) navigate(last.key);
+        if (result.close.includes(shownPath(navigator)) && last) navigate(last.key);
       };
     const close = closing('closeThis');
     return {
@@ -69,10 +82,10 @@ export function useTabs(): TabsApi {
       closeRight: closing('closeRight'),
       closeOthers: closing('closeOthers'),
       rename: (key, title) => useTabsStore.getState().rename(key, title),
-      refresh: (path = current) => {
+      refresh: (path = shownPath(navigator)) => {
         invalidatePageQueries(queryClient, path);
         useTabsStore.getState().refresh(path);
       },
     };
-  }, [current, message, navigate, queryClient, t]);
+  }, [message, navigator, queryClient, t]);
 }
