@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { ROOT, staleBuilds } from './build-state.mjs';
 
 if (staleBuilds().some((s) => s.workspace === '@cool/server')) {
@@ -75,6 +76,53 @@ async function load(count, concurrency, fn) {
   return latencies;
 }
 
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/**
+ * JavaScript each screen downloads, gzipped as a server or CDN would send it: the login page alone, then the
+ * first console page after signing in (the shell plus the category list). Needs /usr/bin/chromium.
+ */
+async function pageWeights(token) {
+  if (!fs.existsSync('/usr/bin/chromium')) return [['page JS (gzip)', 'skipped: no /usr/bin/chromium']];
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const seen = new Map();
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return;
+      const body = await response.body().catch(() => null);
+      if (body) seen.set(response.url(), zlib.gzipSync(body, { level: 9 }).length);
+    });
+    const total = () => [...seen.values()].reduce((a, b) => a + b, 0);
+    const origin = `http://127.0.0.1:${PORT}`;
+    await page.goto(`${origin}/user/login`, { waitUntil: 'networkidle' });
+    const login = { bytes: total(), files: seen.size };
+    await page.evaluate(
+      (value) =>
+        localStorage.setItem('Authorization', JSON.stringify({ value, expire: Date.now() + 3_600_000 })),
+      token,
+    );
+    await page.goto(`${origin}/user`, { waitUntil: 'networkidle' });
+    await page.locator('tbody tr.ant-table-row').first().waitFor();
+    return [
+      ['login page JS (gzip)', `${kib(login.bytes)} in ${login.files} files`],
+      ['first console page JS, shell + category list (gzip)', `${kib(total())} in ${seen.size} files`],
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
 try {
   await waitReady();
   const coldStart = performance.now() - started;
@@ -136,6 +184,7 @@ try {
       `${fmt(percentile(pings, 50))} / ${fmt(percentile(pings, 99))}`,
     ],
   ];
+  rows.push(...(await pageWeights(token)));
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(
     `\nCool Evaluation bench (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'})`,
