@@ -129,6 +129,15 @@ test.describe('display settings drawer', () => {
     await page.mouse.wheel(0, -60);
     await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
 
+    // Still on after a reload.
+    await page.reload();
+    await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
+    await page.mouse.move(640, 200);
+    await page.mouse.wheel(0, 250);
+    await expect.poll(async () => (await header.boundingBox())?.y).toBe(-64);
+    await page.mouse.wheel(0, -60);
+    await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
+
     // Unfixing the header turns auto-hide off with it.
     const again = await openSettings(page);
     await again.getByRole('switch', { name: 'Fixed header' }).click();
