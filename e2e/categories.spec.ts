@@ -112,6 +112,16 @@ test.describe('category list', () => {
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
   });
 
+  test('row actions stay in view on a desktop, pinned to the right of the scrolling table', async ({
+    page,
+  }) => {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    const first = page.locator('tbody tr.ant-table-row:visible').first();
+    await expect(first.getByRole('button', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
+    await expect(first.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
+  });
+
   test('a viewer sees the list without the buttons it may not use', async ({ page }) => {
     const viewer = await createAccount(page.request, 'viewer');
     await signInAs(page, viewer.username, viewer.password);

@@ -1,6 +1,18 @@
 import { PictureOutlined } from '@ant-design/icons';
 import type { Category, Page } from '@cool/shared';
-import { App, Avatar, Button, Empty, Popconfirm, Space, Switch, Table, type TableProps, Tag } from 'antd';
+import {
+  App,
+  Avatar,
+  Button,
+  Empty,
+  Grid,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  type TableProps,
+  Tag,
+} from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
@@ -28,6 +40,7 @@ interface CategoryTableProps {
 
 export function CategoryTable({ page, loading, query, onQueryChange, onEdit }: CategoryTableProps) {
   const { t } = useTranslation();
+  const isMobile = Grid.useBreakpoint().md === false;
   const { message } = App.useApp();
   const allowed = usePermission();
   const language = useSettingsStore((s) => s.language);
@@ -132,6 +145,8 @@ export function CategoryTable({ page, loading, query, onQueryChange, onEdit }: C
     columns.push({
       key: 'actions',
       title: t('categories.field.actions'),
+      // Pinned on wide screens so Edit and Delete stay in reach however far the table scrolls.
+      fixed: isMobile ? undefined : 'right',
       width: 140,
       render: (_, category) => (
         <Space size={0}>
