@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Category, DEFAULT_PAGE_SIZE } from '@cool/shared';
-import { Button, Card, Flex } from 'antd';
+import { Button, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
-import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
+import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useCategoryList } from './api.ts';
 import { CategoryForm } from './components/CategoryForm.tsx';
 import { type CategorySearch, CategorySearchForm } from './components/CategorySearchForm.tsx';
@@ -36,16 +36,6 @@ export default function CategoryPage() {
     }
   }, [totalPage, tableQuery.pageNo]);
 
-  const failure = list.isError && (
-    <QueryErrorState
-      compact={list.data !== undefined}
-      error={list.error}
-      title={t('categories.loadFailed')}
-      onRetry={() => list.refetch()}
-      retrying={list.isFetching}
-    />
-  );
-
   return (
     <PageContainer title={t('menu.user')} content={t('categories.description')}>
       <Card>
@@ -67,20 +57,15 @@ export default function CategoryPage() {
         }
         styles={{ body: { overflow: 'hidden' } }}
       >
-        {failure && !list.data ? (
-          failure
-        ) : (
-          <Flex vertical gap={16}>
-            {failure}
-            <CategoryTable
-              page={list.data}
-              loading={list.isFetching}
-              query={tableQuery}
-              onQueryChange={setTableQuery}
-              onEdit={edit}
-            />
-          </Flex>
-        )}
+        <QueryContent query={list} errorTitle={t('categories.loadFailed')}>
+          <CategoryTable
+            page={list.data}
+            loading={list.isFetching}
+            query={tableQuery}
+            onQueryChange={setTableQuery}
+            onEdit={edit}
+          />
+        </QueryContent>
       </Card>
       {dialogHolder}
     </PageContainer>

@@ -7,7 +7,7 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
-import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
+import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useImportTest, useTestList } from './api.ts';
 import { TestFormDrawer } from './components/TestFormDrawer.tsx';
 import { TestPreviewDrawer } from './components/TestPreviewDrawer.tsx';
@@ -86,16 +86,6 @@ export default function TestPage() {
     }
   };
 
-  const failure = list.isError && (
-    <QueryErrorState
-      compact={list.data !== undefined}
-      error={list.error}
-      title={t('tests.loadFailed')}
-      onRetry={() => list.refetch()}
-      retrying={list.isFetching}
-    />
-  );
-
   return (
     <PageContainer title={t('menu.game')} content={t('tests.description')}>
       <Card>
@@ -132,21 +122,16 @@ export default function TestPage() {
               </Button>
             </Authorized>
           </Flex>
-          {failure && !list.data ? (
-            failure
-          ) : (
-            <Flex vertical gap={16}>
-              {failure}
-              <TestTable
-                page={list.data}
-                loading={list.isFetching}
-                query={tableQuery}
-                onQueryChange={setTableQuery}
-                onEdit={(test) => setEditing({ test })}
-                onPreview={setPreviewing}
-              />
-            </Flex>
-          )}
+          <QueryContent query={list} errorTitle={t('tests.loadFailed')}>
+            <TestTable
+              page={list.data}
+              loading={list.isFetching}
+              query={tableQuery}
+              onQueryChange={setTableQuery}
+              onEdit={(test) => setEditing({ test })}
+              onPreview={setPreviewing}
+            />
+          </QueryContent>
         </Flex>
       </Card>
       {editing && <TestFormDrawer test={editing.test} onClose={() => setEditing(undefined)} />}

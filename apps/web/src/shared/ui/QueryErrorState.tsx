@@ -1,4 +1,6 @@
-import { Alert, Button, Result } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button, Flex, Result } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NETWORK_ERROR_STATUS } from '../http/client.ts';
 import { errorText } from '../http/errorText.ts';
@@ -35,4 +37,31 @@ export function QueryErrorState({ error, title, onRetry, retrying = false, compa
   if (status !== null && (status === NETWORK_ERROR_STATUS || status >= 500))
     return <ExceptionResult status="500" title={title} subTitle={subTitle} extra={retry} />;
   return <Result status="error" title={title} subTitle={subTitle} extra={retry} />;
+}
+
+interface QueryContentProps {
+  query: Pick<UseQueryResult, 'data' | 'error' | 'isError' | 'isFetching' | 'refetch'>;
+  /** What could not be loaded. */
+  errorTitle: string;
+  children: ReactNode;
+}
+
+/** A query's content: the error state in its place while nothing loaded, else a retry alert above it. */
+export function QueryContent({ query, errorTitle, children }: QueryContentProps) {
+  const failure = (compact: boolean) => (
+    <QueryErrorState
+      compact={compact}
+      error={query.error}
+      title={errorTitle}
+      onRetry={() => query.refetch()}
+      retrying={query.isFetching}
+    />
+  );
+  if (query.isError && query.data === undefined) return failure(false);
+  return (
+    <Flex vertical gap={16}>
+      {query.isError && failure(true)}
+      {children}
+    </Flex>
+  );
 }
