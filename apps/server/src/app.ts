@@ -14,7 +14,7 @@ import { failure, HttpError } from './http/reply.ts';
 import { zodApp } from './http/zod-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { findSession } from './modules/auth/sessions.ts';
+import { findSession } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { questionRoutes } from './modules/questions/routes.ts';

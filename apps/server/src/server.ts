@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, migrateDatabase, openDatabase, scheduleVacuum } from './db/database.ts';
 import { seed } from './db/seed.ts';
-import { purgeSessions } from './modules/auth/sessions.ts';
+import { purgeSessions } from './modules/auth/service.ts';
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -1,11 +1,8 @@
-import { DEFAULT_PROMOTION, promotionInputSchema, promotionSchema } from '@cool/shared';
-import { eq } from 'drizzle-orm';
-import { settings } from '../../db/schema.ts';
+import { promotionInputSchema, promotionSchema } from '@cool/shared';
 import { requireSession } from '../../http/access.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-
-const PROMOTION = 'promotion';
+import { promotion, savePromotion } from './service.ts';
 
 export async function settingRoutes(app: ZodApp) {
   // Every signed-in user's console shows the link, so reading it needs no settings permission.
@@ -15,11 +12,7 @@ export async function settingRoutes(app: ZodApp) {
       config: { access: { signedIn: true } },
       schema: { tags: ['settings'], response: responses(promotionSchema) },
     },
-    async () => {
-      const [row] = await app.db.select().from(settings).where(eq(settings.key, PROMOTION)).limit(1);
-      const stored = promotionSchema.safeParse(row?.value);
-      return ok(stored.success ? stored.data : DEFAULT_PROMOTION);
-    },
+    async () => ok(await promotion(app.db)),
   );
 
   app.put(
@@ -28,17 +21,7 @@ export async function settingRoutes(app: ZodApp) {
       config: { access: { permission: 'settings', action: 'edit' } },
       schema: { tags: ['settings'], body: promotionInputSchema, response: responses(promotionSchema) },
     },
-    async (request) => {
-      const { accountId } = requireSession(request);
-      const value = request.body;
-      await app.db
-        .insert(settings)
-        .values({ key: PROMOTION, value, updatedBy: accountId })
-        .onConflictDoUpdate({
-          target: settings.key,
-          set: { value, updatedBy: accountId, updatedAt: new Date() },
-        });
-      return ok(value, 'Saved successfully');
-    },
+    async (request) =>
+      ok(await savePromotion(app.db, requireSession(request).accountId, request.body), 'Saved successfully'),
   );
 }
