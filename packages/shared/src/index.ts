@@ -4,6 +4,7 @@ export * from './format.ts';
 export * from './permissions.ts';
 export * from './routes.ts';
 export * from './schemas/accounts.ts';
+export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/categories.ts';
 export * from './schemas/health.ts';

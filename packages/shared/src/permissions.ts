@@ -22,6 +22,7 @@ export const PERMISSION_ACTIONS = {
   settings: ['edit', 'query', 'get'],
   accounts: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable'],
   roles: ['add', 'delete', 'edit', 'query', 'get'],
+  audit: ['query'],
 } as const satisfies Record<string, readonly Action[]>;
 
 export type PermissionId = keyof typeof PERMISSION_ACTIONS;
@@ -59,6 +60,7 @@ export const PERMISSION_NAMES: Record<PermissionId, string> = {
   settings: 'Settings',
   accounts: 'Staff accounts',
   roles: 'Roles',
+  audit: 'Audit log',
 };
 
 export function toPermissionEntries(grants: Grants): PermissionEntry[] {

@@ -1,6 +1,7 @@
-import type { Grants, QuestionOption, Scoring } from '@cool/shared';
+import type { AuditChanges, Grants, QuestionOption, Scoring } from '@cool/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -201,3 +202,31 @@ export const settings = pgTable('settings', {
   updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One row per change staff (or the system) made: who, when, what, and the changed fields. Never updated;
+ * `actor_id` has no foreign key so the history of a deleted account stays filterable by its id.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    /** The actor's username at the time, kept when the account is renamed or deleted. */
+    actorUsername: text('actor_username'),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    action: text('action').notNull(),
+    /** `{field: {from, to}}`; secrets are left out before it is written. */
+    changes: jsonb('changes').$type<AuditChanges>().notNull(),
+    requestId: text('request_id'),
+    ip: text('ip'),
+  },
+  // Ascending indexes serve both directions: the list's newest-first order is a backward scan.
+  (t) => [
+    index('audit_log_time_idx').on(t.occurredAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.occurredAt, t.id),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.occurredAt, t.id),
+  ],
+);

@@ -1,0 +1,129 @@
+import type { Page } from '@cool/shared';
+import { and, asc, count, desc, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from './database.ts';
+
+export type SortOrder = 'ascend' | 'descend';
+
+/** Builds the condition of one filter from its (present, non-empty) query value. */
+type Filter = (value: never) => SQL | undefined;
+
+export interface ListSpec<F extends Record<string, Filter>, S extends string> {
+  table: PgTable;
+  /** The table's unique NOT NULL key: the tie-breaker of every order, and how a page's rows are fetched. */
+  id: PgColumn;
+  /** The query parameters that filter, each mapped to its condition; nothing else reaches the SQL. */
+  filters: F;
+  /** The sortable fields; each expression must be NOT NULL, so keyset comparisons hold. */
+  sorts: Record<S, SQLWrapper>;
+  defaultSort: { field: NoInfer<S>; order: SortOrder };
+}
+
+/** A list's query: its filter values and the `sortField`/`sortOrder` pair the console sends. */
+export type ListQuery<F extends Record<string, Filter>, S extends string> = {
+  [K in keyof F]?: Parameters<F[K]>[0] | undefined;
+} & { sortField?: S | undefined; sortOrder?: SortOrder | undefined };
+
+/**
+ * Reads the full rows of a page or batch: `where(inPage)` picks them by id, `orderBy(...order)` keeps the
+ * list's order. Computed columns (counts, joins) belong here: they are evaluated for these rows only.
+ */
+export type FetchRows<R> = (inPage: SQL, order: SQL[]) => Promise<R[]>;
+
+export const EXPORT_BATCH = 500;
+
+/** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One list of a repository: whitelisted filters, a sort map, pages and exports in SQL.
+ * Pages use a deferred join (the page's ids come off an index, then only those rows are read in full),
+ * so a deep page never computes columns of the rows it skips; exports walk the same order in keyset batches.
+ */
+export function defineList<F extends Record<string, Filter>, S extends string>(spec: ListSpec<F, S>) {
+  type Query = ListQuery<F, S>;
+
+  const where = (query: Query): SQL | undefined =>
+    and(
+      ...Object.entries(spec.filters).map(([name, filter]) => {
+        const value = (query as Record<string, unknown>)[name];
+        return value === undefined || value === null || value === '' ? undefined : filter(value as never);
+      }),
+    );
+
+  const sortOf = (query: Query) =>
+    query.sortField
+      ? { key: spec.sorts[query.sortField], order: query.sortOrder ?? 'ascend' }
+      : { key: spec.sorts[spec.defaultSort.field], order: spec.defaultSort.order };
+
+  const orderBy = (query: Query): SQL[] => {
+    const { key, order } = sortOf(query);
+    const direction = order === 'descend' ? desc : asc;
+    return [direction(key), direction(spec.id)];
+  };
+
+  const countRows = async (db: Executor, condition: SQL | undefined) =>
+    (await db.select({ n: count() }).from(spec.table).where(condition))[0]?.n ?? 0;
+
+  return {
+    where,
+    orderBy,
+
+    /** One page with its totals; a page past the end comes back empty with the real totals. */
+    async page<R>(
+      db: Executor,
+      query: Query & { pageNo: number; pageSize: number },
+      fetch: FetchRows<R>,
+    ): Promise<Page<R>> {
+      const { pageNo, pageSize } = query;
+      const condition = where(query);
+      const order = orderBy(query);
+      const offset = (pageNo - 1) * pageSize;
+      const ids = db
+        .select({ id: spec.id })
+        .from(spec.table)
+        .where(condition)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset(offset);
+      const data = await fetch(inArray(spec.id, ids), order);
+      // A page that is not full, or an empty first page, tells the total without counting.
+      const totalCount =
+        (data.length > 0 && data.length < pageSize) || (offset === 0 && data.length === 0)
+          ? offset + data.length
+          : await countRows(db, condition);
+      return { pageNo, pageSize, totalCount, totalPage: Math.ceil(totalCount / pageSize), data };
+    },
+
+    /**
+     * Every row of the filtered, sorted list, read in keyset batches (`(key, id) > last`), so an export
+     * holds one batch at a time and rows inserted meanwhile neither repeat nor shift the others.
+     */
+    async *stream<R>(db: Executor, query: Query, fetch: FetchRows<R>, batchSize = EXPORT_BATCH) {
+      const condition = where(query);
+      const { key, order } = sortOf(query);
+      const ordering = orderBy(query);
+      const after = sql.raw(order === 'descend' ? '<' : '>');
+      let last: { id: unknown; key: unknown } | undefined;
+      for (;;) {
+        // The key comes back as the driver's text (not a JS Date), so microseconds survive the round trip.
+        const keys = await db
+          .select({ id: spec.id, key: sql`${key}` })
+          .from(spec.table)
+          .where(and(condition, last && sql`(${key}, ${spec.id}) ${after} (${last.key}, ${last.id})`))
+          .orderBy(...ordering)
+          .limit(batchSize);
+        if (keys.length === 0) return;
+        yield* await fetch(
+          inArray(
+            spec.id,
+            keys.map((k) => k.id),
+          ),
+          ordering,
+        );
+        if (keys.length < batchSize) return;
+        last = keys.at(-1);
+      }
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { AuditAction, AuditEntityType } from '@cool/shared';
+import { type DiffOptions, diff } from '../modules/audit/diff.ts';
+import { insertAuditRow } from '../modules/audit/repository.ts';
+import type { Executor, Tx } from './database.ts';
+
+/** Who is acting, and from where; `accountId` is null for the system and for anonymous callers. */
+export interface Actor {
+  accountId: number | null;
+  username: string | null;
+  requestId: string | null;
+  ip: string | null;
+}
+
+export const SYSTEM_ACTOR: Actor = { accountId: null, username: null, requestId: null, ip: null };
+
+/** What every service function receives: where to read and write, and on whose behalf. */
+export interface ServiceContext {
+  db: Executor;
+  actor: Actor;
+}
+
+/** One change for the audit log; the diff of `before` and `after` is what gets written. */
+export interface AuditInput extends DiffOptions {
+  entityType: AuditEntityType;
+  entityId: number | string | null;
+  action: AuditAction;
+  /** The record before the change; null or absent for a create. */
+  before?: object | null;
+  /** The record after the change; null or absent for a delete. */
+  after?: object | null;
+  /** Overrides the context's actor, e.g. at sign-in, where the account is known only once it is checked. */
+  actor?: { accountId: number | null; username: string | null };
+}
+
+export interface TxScope {
+  tx: Tx;
+  actor: Actor;
+  /** Writes one audit row in this transaction; it commits or rolls back with the change. */
+  audit(change: AuditInput): Promise<void>;
+}
+
+/**
+ * Runs a change in one transaction (a savepoint when `ctx.db` is already a transaction) and refuses to
+ * commit one that recorded no audit entry: every change leaves a row. Reads need no `withTx`.
+ */
+export function withTx<T>(ctx: ServiceContext, operation: (scope: TxScope) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    let audited = 0;
+    const audit = async ({ entityType, entityId, action, before, after, omit, actor }: AuditInput) => {
+      const who = actor ?? ctx.actor;
+      await insertAuditRow(tx, {
+        actorId: who.accountId,
+        actorUsername: who.username,
+        entityType,
+        entityId: entityId === null ? null : String(entityId),
+        action,
+        changes: diff(before, after, { omit }),
+        requestId: ctx.actor.requestId,
+        ip: ctx.actor.ip,
+      });
+      audited++;
+    };
+    const result = await operation({ tx, actor: ctx.actor, audit });
+    if (audited === 0) throw new Error('A change committed without an audit entry; call audit() in withTx');
+    return result;
+  });
+}

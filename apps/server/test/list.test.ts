@@ -1,0 +1,106 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { defineList } from '../src/db/list.ts';
+import { auditLog } from '../src/db/schema.ts';
+import { SYSTEM_ACTOR, withTx } from '../src/db/tx.ts';
+import { createTestServer, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+let database: Database;
+
+// Audit rows make a good fixture: a timestamp sort key with microseconds and ties.
+const list = defineList({
+  table: auditLog,
+  id: auditLog.id,
+  filters: { action: (action: string) => eq(auditLog.action, action) },
+  sorts: { time: auditLog.occurredAt, entityId: sql`${auditLog.entityId}::int` },
+  defaultSort: { field: 'time', order: 'descend' },
+});
+
+const ROWS = 23;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  database = server.database;
+  await database.db.delete(auditLog);
+  // Three rows share each timestamp, so the id must break ties.
+  await database.db.insert(auditLog).values(
+    Array.from({ length: ROWS }, (_, i) => ({
+      occurredAt: sql`timestamp '2026-01-01 00:00:00.123456+00' + ${Math.floor(i / 3)} * interval '1 microsecond'`,
+      entityType: 'category',
+      entityId: String(i),
+      action: i % 2 ? 'update' : 'create',
+      changes: {},
+    })),
+  );
+});
+afterAll(() => server.close());
+
+const fetchRows = (inPage: SQL, order: SQL[]) =>
+  database.db
+    .select({ entityId: auditLog.entityId })
+    .from(auditLog)
+    .where(inPage)
+    .orderBy(...order);
+
+const ids = (rows: { entityId: string | null }[]) => rows.map((r) => Number(r.entityId));
+
+describe('list helper', () => {
+  it('pages a filtered, sorted list with its totals, past the end too', async () => {
+    const page = await list.page(
+      database.db,
+      { pageNo: 2, pageSize: 4, action: 'create', sortField: 'entityId', sortOrder: 'ascend' },
+      fetchRows,
+    );
+    expect(page).toMatchObject({ pageNo: 2, pageSize: 4, totalCount: 12, totalPage: 3 });
+    expect(ids(page.data)).toEqual([8, 10, 12, 14]);
+    const last = await list.page(database.db, { pageNo: 3, pageSize: 5 }, fetchRows);
+    expect(last).toMatchObject({ totalCount: ROWS, totalPage: 5 });
+    const past = await list.page(database.db, { pageNo: 9, pageSize: 5 }, fetchRows);
+    expect(past).toMatchObject({ totalCount: ROWS, data: [] });
+  });
+
+  it('ignores empty filter values', async () => {
+    expect(
+      (await list.page(database.db, { pageNo: 1, pageSize: 100, action: '' }, fetchRows)).totalCount,
+    ).toBe(ROWS);
+  });
+
+  it('streams the same order as the pages, in keyset batches, without repeats across equal keys', async () => {
+    const query = { sortField: 'time' as const, sortOrder: 'descend' as const };
+    const streamed: number[] = [];
+    for await (const row of list.stream(database.db, query, fetchRows, 4))
+      streamed.push(Number(row.entityId));
+    const paged = await list.page(database.db, { ...query, pageNo: 1, pageSize: 100 }, fetchRows);
+    expect(streamed).toEqual(ids(paged.data));
+    expect(new Set(streamed).size).toBe(ROWS);
+    // Newest microsecond first, and the id breaks the tie within it.
+    expect(streamed.slice(0, 3)).toEqual([22, 21, 20]);
+  });
+});
+
+describe('withTx', () => {
+  const ctx = () => ({ db: database.db, actor: SYSTEM_ACTOR });
+
+  it('refuses to commit a change that recorded no audit entry', async () => {
+    await expect(
+      withTx(ctx(), async ({ tx }) => {
+        await tx.insert(auditLog).values({ entityType: 'role', action: 'create', changes: {} });
+      }),
+    ).rejects.toThrow(/without an audit entry/);
+    const [row] = await database.db.select().from(auditLog).where(eq(auditLog.entityType, 'role'));
+    expect(row).toBeUndefined();
+  });
+
+  it('rolls the audit entry back with a change that fails', async () => {
+    const before = await database.db.$count(auditLog);
+    await expect(
+      withTx(ctx(), async ({ audit }) => {
+        await audit({ entityType: 'role', entityId: 'x', action: 'delete', before: { name: 'x' } });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await database.db.$count(auditLog)).toBe(before);
+  });
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
+
+/** What an audit entry is about; a module that starts auditing a new kind of record adds it here. */
+export const AUDIT_ENTITY_TYPES = ['category', 'test', 'question', 'settings', 'account', 'role'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** What was done; add a verb here when a service needs one (say `reorder` or `publish`). */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'enable',
+  'disable',
+  'import',
+  'sign-in',
+  'sign-out',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The changed fields: `to` only for a create, `from` only for a delete; secrets are never included. */
+export const auditChangesSchema = z.record(
+  z.string(),
+  z.object({ from: z.unknown(), to: z.unknown() }).partial(),
+);
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** When it happened, ISO 8601 in UTC. */
+  time: z.string(),
+  /** The staff account that acted; null for the system. Kept after the account is deleted. */
+  actorId: z.number().int().nullable(),
+  actorUsername: z.string().nullable(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  action: z.string(),
+  changes: auditChangesSchema,
+  requestId: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const isoTime = z.iso.datetime({ offset: true });
+
+export const auditListQuerySchema = pageQuerySchema
+  .extend({
+    actorId: z.coerce.number().int().positive().optional(),
+    entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
+    entityId: z.string().trim().min(1).max(64).optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    /** Entries at or after this time. */
+    from: isoTime.optional(),
+    /** Entries before this time. */
+    to: isoTime.optional(),
+    /** Newest first unless sorted by `time` ascending. */
+    sortField: z.enum(['time']).optional(),
+    sortOrder: sortOrderSchema.optional(),
+  })
+  .refine((q) => q.entityId === undefined || q.entityType !== undefined, {
+    path: ['entityId'],
+    message: 'entityType is required with entityId',
+  });
+export type AuditListQuery = z.input<typeof auditListQuerySchema>;
