@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BUILT_IN_ROLES, BUILTIN_SCALES } from '@cool/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { importDocument } from '../modules/tests/store.ts';
+import { importDocument } from '../modules/tests/service.ts';
 import type { Db, Tx } from './database.ts';
 import { accounts, categories, roles, seedLog } from './schema.ts';
 

@@ -1,16 +1,22 @@
+import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvLine, parseCsv } from './csv.ts';
+import { type CsvCell, csvStream, readCsv } from './csv.ts';
+
+// Decoded by Buffer, which keeps the byte-order mark (TextDecoder would drop it).
+const csvText = async (header: string[], rows: CsvCell[][]) =>
+  (await buffer(csvStream(header, rows))).toString('utf8');
 
 describe('csv', () => {
-  it('quotes what needs quoting and defuses formulas', () => {
-    expect(csvLine([1, 'plain', 'a,b', 'say "hi"', 'two\nlines', null, '=SUM(A1)', '-1', -1])).toBe(
-      '1,plain,"a,b","say ""hi""","two\nlines",,\'=SUM(A1),\'-1,-1\r\n',
+  it('writes a BOM and CRLF lines, quotes what needs quoting and defuses formulas', async () => {
+    const row = [1, 'plain', 'a,b', 'say "hi"', 'two\nlines', null, '=SUM(A1)', '-1', -1, '@x', '\tx', true];
+    expect(await csvText(['h'], [row])).toBe(
+      '\uFEFFh\r\n1,plain,"a,b","say ""hi""","two\nlines",,\'=SUM(A1),\'-1,-1,\'@x,\'\tx,true\r\n',
     );
   });
 
-  it('parses back what it writes, with the line each record starts on', () => {
-    const text = `${CSV_BOM}${csvLine(['h1', 'h2'])}${csvLine(['a', 'multi\nline'])}\n${csvLine(['b', 'x'])}`;
-    expect(parseCsv(text)).toEqual({
+  it('reads back what it writes, with the line each record starts on, skipping blank lines', async () => {
+    const written = `${await csvText(['h1', 'h2'], [['a', 'multi\nline']])}\nb,x`;
+    expect(readCsv(written)).toEqual({
       records: [
         { line: 1, cells: ['h1', 'h2'] },
         { line: 2, cells: ['a', 'multi\nline'] },
@@ -20,10 +26,14 @@ describe('csv', () => {
   });
 
   it('accepts LF or CRLF and a missing final newline, and reports an unclosed quote', () => {
-    expect(parseCsv('a,b\nc,"d"').records.map((r) => r.cells)).toEqual([
-      ['a', 'b'],
-      ['c', 'd'],
-    ]);
-    expect(parseCsv('a\r\n"open\r\nb').error).toEqual({ line: 2, message: 'A quoted cell is not closed' });
+    expect(readCsv('a,b\nc,"d"')).toEqual({
+      records: [
+        { line: 1, cells: ['a', 'b'] },
+        { line: 2, cells: ['c', 'd'] },
+      ],
+    });
+    expect(readCsv('a\r\n"open\r\nb')).toEqual({
+      error: { line: 2, message: 'A quoted cell is not closed' },
+    });
   });
 });

@@ -1,16 +1,58 @@
-/** CSV for exports and imports (RFC 4180), UTF-8 with a byte-order mark so spreadsheet apps read Chinese. */
+import { pipeline, Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse/sync';
+import { type Options, stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
 
-export const CSV_BOM = '\uFEFF';
+/**
+ * The CSV the console's files use (RFC 4180): UTF-8 with a byte-order mark so spreadsheet apps read Chinese,
+ * CRLF lines, and a cell starting with =, +, -, @, tab or CR prefixed with ' so spreadsheets do not run it as
+ * a formula (negative numbers stay numbers).
+ */
+const WRITE: Options = {
+  bom: true,
+  record_delimiter: 'windows',
+  quote_record_delimiter: true,
+  escape_formulas: true,
+  cast: { boolean: String },
+};
 
-/** One cell; a leading =, +, - or @ is prefixed with ' so spreadsheets do not run it as a formula. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+export type CsvCell = string | number | boolean | null | undefined;
+
+/** The rows as a CSV byte stream, the header first; the stream fails if reading the rows fails. */
+export function csvStream(header: readonly string[], rows: AsyncIterable<CsvCell[]> | Iterable<CsvCell[]>) {
+  const csv = stringify(WRITE);
+  async function* all() {
+    yield header;
+    yield* rows;
+  }
+  // pipeline destroys `csv` with the error, which whoever reads it then sees.
+  pipeline(Readable.from(all()), csv, () => {});
+  return csv;
 }
 
-export const csvLine = (values: readonly unknown[]): string => `${values.map(csvCell).join(',')}\r\n`;
+/**
+ * Sends rows as a CSV download, streamed as they are read. The first rows are read before the status is
+ * sent, so a query that fails answers with an error instead of a 200 and a cut-off file.
+ */
+export async function sendCsv(
+  reply: FastifyReply,
+  filename: string,
+  header: readonly string[],
+  rows: AsyncIterable<CsvCell[]>,
+) {
+  const source = rows[Symbol.asyncIterator]();
+  const first = await source.next();
+  async function* primed() {
+    if (first.done) return;
+    yield first.value;
+    yield* { [Symbol.asyncIterator]: () => source };
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(csvStream(header, primed()));
+}
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -18,52 +60,29 @@ export interface CsvRecord {
   cells: string[];
 }
 
-/** Parses CSV text into records, with the line each starts on; quoted cells may span lines. */
-export function parseCsv(input: string): { records: CsvRecord[]; error?: { line: number; message: string } } {
-  const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
+/** Parses CSV text (quoted cells may span lines) into its non-blank records with the line each starts on. */
+export function readCsv(
+  text: string,
+): { records: CsvRecord[] } | { error: { line: number; message: string } } {
   const records: CsvRecord[] = [];
-  let line = 1;
-  let start = 1;
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let i = 0;
-  const endRecord = () => {
-    cells.push(cell);
-    if (!(cells.length === 1 && cells[0] === '')) records.push({ line: start, cells });
-    cells = [];
-    cell = '';
-  };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-      i++;
-      continue;
-    }
-    if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      start = line;
-    } else cell += c;
-    i++;
+  // A record starts on the line after the one the previous record (blank ones included) ended on.
+  let ended = 0;
+  try {
+    parse(text, {
+      bom: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      relax_quotes: true,
+      on_record: (cells: string[], { lines }) => {
+        if (!(cells.length === 1 && cells[0] === '')) records.push({ line: ended + 1, cells });
+        ended = lines;
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const message = error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'A quoted cell is not closed' : error.message;
+    return { error: { line: ended + 1, message } };
   }
-  if (quoted) return { records, error: { line: start, message: 'A quoted cell is not closed' } };
-  if (cell !== '' || cells.length > 0) endRecord();
   return { records };
 }

@@ -1,14 +1,17 @@
 import {
   type ImportRowError,
+  importRowErrorSchema,
   MAX_QUESTIONS_PER_TEST,
   QUESTION_TYPES,
   type QuestionContent,
   type QuestionType,
   questionInputSchema,
 } from '@cool/shared';
+import type { FastifyReply } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { CSV_BOM, csvLine, parseCsv } from '../../http/csv.ts';
+import { type CsvCell, type CsvRecord, readCsv, sendCsv } from '../../http/csv.ts';
+import { HttpError } from '../../http/reply.ts';
 
 /**
  * Question files (CSV and XLSX share one layout): one row per option; consecutive rows with the same
@@ -33,29 +36,25 @@ export const QUESTION_COLUMNS = [
 ] as const;
 type Column = (typeof QUESTION_COLUMNS)[number];
 
-export interface FileRow {
-  line: number;
-  cells: string[];
-}
+type FileRow = CsvRecord;
 
-const rowsOf = (list: readonly QuestionContent[]): (string | number)[][] =>
-  list.flatMap((q, i) =>
-    (q.options.length > 0 ? q.options : [null]).map((o, j) => [
-      i + 1,
-      j === 0 ? q.type : '',
-      j === 0 ? (q.required ? 'yes' : 'no') : '',
-      j === 0 ? q.stem.zh : '',
-      j === 0 ? q.stem.en : '',
-      j === 0 ? (q.imageUrl ?? '') : '',
-      o?.label ?? '',
-      o?.text.zh ?? '',
-      o?.text.en ?? '',
-      o?.score ?? '',
-      o?.dimensions.join(';') ?? '',
-      o?.pole ?? '',
-      o?.imageUrl ?? '',
-    ]),
-  );
+/** The file rows of the question at `number` (1-based): one per option. */
+const rowsOf = (q: QuestionContent, number: number): (string | number)[][] =>
+  (q.options.length > 0 ? q.options : [null]).map((o, j) => [
+    number,
+    j === 0 ? q.type : '',
+    j === 0 ? (q.required ? 'yes' : 'no') : '',
+    j === 0 ? q.stem.zh : '',
+    j === 0 ? q.stem.en : '',
+    j === 0 ? (q.imageUrl ?? '') : '',
+    o?.label ?? '',
+    o?.text.zh ?? '',
+    o?.text.en ?? '',
+    o?.score ?? '',
+    o?.dimensions.join(';') ?? '',
+    o?.pole ?? '',
+    o?.imageUrl ?? '',
+  ]);
 
 export const TEMPLATE_QUESTIONS: QuestionContent[] = [
   {
@@ -92,30 +91,43 @@ export const TEMPLATE_QUESTIONS: QuestionContent[] = [
   },
 ];
 
-export function questionsCsv(list: readonly QuestionContent[]): string {
-  return CSV_BOM + csvLine(QUESTION_COLUMNS) + rowsOf(list).map(csvLine).join('');
-}
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function questionsXlsx(list: readonly QuestionContent[]): Promise<Buffer> {
-  const data = [
+/**
+ * Sends questions as a file download. CSV streams as the questions are read; XLSX is built whole in memory
+ * (write-excel-file needs every row), which is fine at the 300-question cap.
+ */
+export async function sendQuestionFile(
+  reply: FastifyReply,
+  name: string,
+  format: 'csv' | 'xlsx',
+  list: AsyncIterable<QuestionContent> | Iterable<QuestionContent>,
+) {
+  async function* rows() {
+    let number = 0;
+    for await (const q of list) yield* rowsOf(q, ++number);
+  }
+  if (format === 'csv') return sendCsv(reply, `${name}.csv`, QUESTION_COLUMNS, rows());
+  const data: CsvCell[][] = [];
+  for await (const row of rows()) data.push(row);
+  const sheet = [
     QUESTION_COLUMNS.map((c) => ({ value: c, fontWeight: 'bold' as const })),
-    ...rowsOf(list),
-  ].map((row) =>
-    row.map((cell) =>
-      typeof cell === 'object'
-        ? cell
-        : cell === ''
-          ? null
-          : { value: cell, type: typeof cell === 'number' ? Number : String },
+    ...data.map((row) =>
+      row.map((cell) =>
+        cell === '' ? null : { value: cell, type: typeof cell === 'number' ? Number : String },
+      ),
     ),
-  );
-  return writeXlsxFile(data as never, { sheet: 'questions' }).toBuffer();
+  ];
+  const file = await writeXlsxFile(sheet as never, { sheet: 'questions' }).toBuffer();
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+    .header('cache-control', 'no-store')
+    .send(file);
 }
 
 /** Reads a CSV or XLSX file (told apart by content: XLSX is a ZIP) into rows with their line numbers. */
-export async function readQuestionFile(
-  file: Buffer,
-): Promise<{ rows: FileRow[] } | { errors: ImportRowError[] }> {
+async function readQuestionFile(file: Buffer): Promise<{ rows: FileRow[] } | { errors: ImportRowError[] }> {
   const isZip = file.length > 4 && file.readUInt32LE(0) === 0x04034b50;
   if (isZip) {
     let sheet: unknown[][];
@@ -134,9 +146,8 @@ export async function readQuestionFile(
   const text = new TextDecoder('utf-8', { fatal: false }).decode(file);
   if (text.includes('\u0000'))
     return { errors: [{ line: 0, field: 'file', message: 'The file is neither UTF-8 CSV nor XLSX' }] };
-  const parsed = parseCsv(text);
-  if (parsed.error)
-    return { errors: [{ line: parsed.error.line, field: 'file', message: parsed.error.message }] };
+  const parsed = readCsv(text);
+  if ('error' in parsed) return { errors: [{ field: 'file', ...parsed.error }] };
   return { rows: parsed.records };
 }
 
@@ -144,7 +155,7 @@ const YES = new Set(['yes', 'y', 'true', '1', '是']);
 const NO = new Set(['no', 'n', 'false', '0', '否']);
 
 /** Turns file rows into questions; every bad row is reported with its line, and then nothing is returned. */
-export function questionsFromRows(
+function questionsFromRows(
   rows: readonly FileRow[],
 ): { questions: QuestionContent[] } | { errors: ImportRowError[] } {
   const errors: ImportRowError[] = [];
@@ -252,4 +263,18 @@ export function questionsFromRows(
   }
   if (errors.length > 0) return { errors: errors.sort((a, b) => a.line - b.line) };
   return { questions };
+}
+
+/** The questions of an uploaded file; a 400 listing every bad row (by line) when any is wrong. */
+export async function questionsOfFile(file: Buffer): Promise<QuestionContent[]> {
+  const read = await readQuestionFile(file);
+  const built = 'errors' in read ? read : questionsFromRows(read.rows);
+  if ('questions' in built) return built.questions;
+  const message = built.errors
+    .slice(0, 20)
+    .map((e) => `Line ${e.line}, ${e.field}: ${e.message}`)
+    .join('; ');
+  throw new HttpError(400, `Nothing was imported. ${message}`, {
+    errors: built.errors.map((e) => importRowErrorSchema.parse(e)),
+  });
 }

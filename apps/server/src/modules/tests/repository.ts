@@ -1,0 +1,253 @@
+import {
+  emptyScoring,
+  type LocalizedText,
+  type Page,
+  type Scoring,
+  type Test,
+  type TestDetail,
+  type TestStatus,
+  type testListQuerySchema,
+} from '@cool/shared';
+import { and, asc, desc, eq, exists, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Executor } from '../../db/database.ts';
+import { accounts, categories, questions, testCategories, tests } from '../../db/schema.ts';
+import { containsPattern, countAll, paged } from '../../http/paging.ts';
+import { participantCountSql } from './usage.ts';
+
+export type TestRow = typeof tests.$inferSelect;
+
+const creator = alias(accounts, 'creator');
+const updater = alias(accounts, 'updater');
+
+/** Derived counts and names, computed in SQL with the page (no per-row round trips). */
+export const questionCountSql = sql<number>`(select count(*)::int from ${questions} where ${questions.testId} = ${tests.id})`;
+const categoriesSql = sql<{ id: number; nameZh: string; nameEn: string }[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'nameZh', c.name_zh, 'nameEn', c.name_en) order by c.sort_order, c.id)
+  from ${testCategories} tc join ${categories} c on c.id = tc.category_id
+  where tc.test_id = ${tests.id}), '[]'::json)`;
+
+export const selectTests = (db: Executor) =>
+  db
+    .select({
+      test: tests,
+      questionCount: questionCountSql,
+      participantCount: participantCountSql,
+      categories: categoriesSql,
+      createdByName: creator.name,
+      updatedByName: updater.name,
+    })
+    .from(tests)
+    .leftJoin(creator, eq(creator.id, tests.createdBy))
+    .leftJoin(updater, eq(updater.id, tests.updatedBy));
+
+type SelectedTest = Awaited<ReturnType<ReturnType<typeof selectTests>['execute']>>[number];
+
+export const pair = (zh: string, en: string): LocalizedText => ({ zh, en });
+
+export const toTest = (row: SelectedTest): Test => {
+  const t = row.test;
+  return {
+    id: t.id,
+    title: pair(t.titleZh, t.titleEn),
+    subtitle: pair(t.subtitleZh, t.subtitleEn),
+    coverUrl: t.coverUrl,
+    introduction: pair(t.introductionZh, t.introductionEn),
+    instructions: pair(t.instructionsZh, t.instructionsEn),
+    categories: row.categories,
+    priceFen: t.priceFen,
+    minutes: t.minutes,
+    status: t.status,
+    sortOrder: t.sortOrder,
+    questionCount: Number(row.questionCount),
+    participantCount: Number(row.participantCount),
+    version: t.version,
+    builtinKey: t.builtinKey,
+    createdBy: row.createdByName,
+    updatedBy: row.updatedByName,
+    createTime: t.createdAt.toISOString(),
+    updateTime: t.updatedAt.toISOString(),
+    publishTime: t.publishedAt?.toISOString() ?? null,
+  };
+};
+
+export async function findTest(db: Executor, id: number): Promise<TestDetail | undefined> {
+  const [row] = await selectTests(db).where(eq(tests.id, id)).limit(1);
+  return row && { ...toTest(row), scoring: row.test.scoring };
+}
+
+export async function testExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: tests.id }).from(tests).where(eq(tests.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/** Locks the test row for the rest of the transaction, so concurrent edits of its questions serialize. */
+export async function lockTest(tx: Executor, id: number): Promise<TestRow | undefined> {
+  const [row] = await tx.select().from(tests).where(eq(tests.id, id)).for('update').limit(1);
+  return row;
+}
+
+export interface TestFields {
+  title: LocalizedText;
+  subtitle: LocalizedText;
+  coverUrl: string | null;
+  introduction: LocalizedText;
+  instructions: LocalizedText;
+  priceFen: number;
+  minutes: number;
+  sortOrder: number;
+}
+
+export const testColumnsOf = (f: TestFields) => ({
+  titleZh: f.title.zh,
+  titleEn: f.title.en,
+  subtitleZh: f.subtitle.zh,
+  subtitleEn: f.subtitle.en,
+  coverUrl: f.coverUrl,
+  introductionZh: f.introduction.zh,
+  introductionEn: f.introduction.en,
+  instructionsZh: f.instructions.zh,
+  instructionsEn: f.instructions.en,
+  priceFen: f.priceFen,
+  minutes: f.minutes,
+  sortOrder: f.sortOrder,
+});
+
+export async function insertTest(
+  tx: Executor,
+  fields: TestFields,
+  extra: {
+    accountId: number | null;
+    scoring?: Scoring;
+    status?: TestStatus;
+    version?: number;
+    builtinKey?: string;
+  },
+): Promise<number> {
+  const [row] = await tx
+    .insert(tests)
+    .values({
+      ...testColumnsOf(fields),
+      scoring: extra.scoring ?? emptyScoring(),
+      status: extra.status ?? 'draft',
+      version: extra.version ?? 0,
+      builtinKey: extra.builtinKey ?? null,
+      publishedAt: extra.status === 'on_shelf' ? new Date() : null,
+      createdBy: extra.accountId,
+      updatedBy: extra.accountId,
+    })
+    .returning({ id: tests.id });
+  return row!.id;
+}
+
+/** Changes a test's columns, stamping who changed it and when. */
+export async function touchTest(
+  tx: Executor,
+  id: number,
+  accountId: number,
+  set: Partial<typeof tests.$inferInsert> = {},
+) {
+  await tx
+    .update(tests)
+    .set({ ...set, updatedBy: accountId, updatedAt: new Date() })
+    .where(eq(tests.id, id));
+}
+
+export async function deleteTest(tx: Executor, id: number) {
+  await tx.delete(tests).where(eq(tests.id, id));
+}
+
+export async function categoryNames(db: Executor) {
+  return db
+    .select({ id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn })
+    .from(categories);
+}
+
+/** Which of these category ids exist. */
+export async function existingCategoryIds(db: Executor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, [...ids]));
+  return rows.map((r) => r.id);
+}
+
+/** Files the test under exactly these (existing) categories. */
+export async function replaceCategories(tx: Executor, testId: number, ids: readonly number[]) {
+  await tx.delete(testCategories).where(eq(testCategories.testId, testId));
+  if (ids.length > 0)
+    await tx.insert(testCategories).values(ids.map((categoryId) => ({ testId, categoryId })));
+}
+
+const SORT_COLUMNS = {
+  sortOrder: tests.sortOrder,
+  createTime: tests.createdAt,
+  updateTime: tests.updatedAt,
+  priceFen: tests.priceFen,
+  minutes: tests.minutes,
+  titleZh: tests.titleZh,
+  titleEn: sql`lower(${tests.titleEn})`,
+  questionCount: questionCountSql,
+  version: tests.version,
+};
+
+export type TestFilters = Omit<z.output<typeof testListQuerySchema>, 'pageNo' | 'pageSize'>;
+
+const whereOf = (q: TestFilters) =>
+  and(
+    q.title
+      ? or(ilike(tests.titleZh, containsPattern(q.title)), ilike(tests.titleEn, containsPattern(q.title)))
+      : undefined,
+    q.categoryId
+      ? exists(
+          sql`(select 1 from ${testCategories} where ${testCategories.testId} = ${tests.id} and ${testCategories.categoryId} = ${q.categoryId})`,
+        )
+      : undefined,
+    q.status ? eq(tests.status, q.status) : undefined,
+    q.pricing === 'free' ? eq(tests.priceFen, 0) : q.pricing === 'paid' ? gt(tests.priceFen, 0) : undefined,
+  );
+
+const orderOf = (q: TestFilters) => {
+  const order = q.sortOrder === 'descend' ? desc : asc;
+  return q.sortField
+    ? [order(SORT_COLUMNS[q.sortField]), order(tests.id)]
+    : [asc(tests.sortOrder), asc(tests.id)];
+};
+
+export async function listTests(
+  db: Executor,
+  q: TestFilters & { pageNo: number; pageSize: number },
+): Promise<Page<Test>> {
+  const where = whereOf(q);
+  return paged(
+    db as never,
+    q,
+    async (db) => (await db.select({ n: countAll }).from(tests).where(where))[0]?.n ?? 0,
+    async (db, limit, offset) =>
+      (
+        await selectTests(db)
+          .where(where)
+          .orderBy(...orderOf(q))
+          .limit(limit)
+          .offset(offset)
+      ).map(toTest),
+  );
+}
+
+const EXPORT_BATCH = 500;
+
+/** Every test the filters match, in list order, read in batches. */
+export async function* streamTests(db: Executor, q: TestFilters): AsyncGenerator<Test> {
+  const where = whereOf(q);
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const batch = await selectTests(db)
+      .where(where)
+      .orderBy(...orderOf(q))
+      .limit(EXPORT_BATCH)
+      .offset(offset);
+    yield* batch.map(toTest);
+    if (batch.length < EXPORT_BATCH) return;
+  }
+}
