@@ -67,16 +67,26 @@ export interface RouteAccess {
   canQuery: (resource: PermissionId) => boolean;
 }
 
-/** SPEC 4 route generation: deep copy, keep routes without requirement or with one held permission; children alike. */
-export function filterRoutes(routes: readonly ConsoleRoute[], access: RouteAccess): ConsoleRoute[] {
-  const kept: ConsoleRoute[] = [];
+/** The access part of a route: all that the server's nav and the console's registry filter on. */
+export interface GuardedRoute {
+  permission?: PermissionId[];
+  resource?: PermissionId;
+  children?: readonly GuardedRoute[];
+}
+
+/**
+ * SPEC 4 route generation: deep copy, keep routes without requirement or with one held permission; children alike.
+ * Generic so the console's registry, which extends these routes with its pages, keeps its own fields.
+ */
+export function filterRoutes<R extends GuardedRoute>(routes: readonly R[], access: RouteAccess): R[] {
+  const kept: R[] = [];
   for (const route of routes) {
     const byPermission =
       !route.permission || route.permission.some((id) => access.permissionIds.includes(id));
     const byResource = !route.resource || access.canQuery(route.resource);
     if (!byPermission || !byResource) continue;
-    const copy: ConsoleRoute = { ...route, permission: route.permission ? [...route.permission] : undefined };
-    if (route.children) copy.children = filterRoutes(route.children, access);
+    const copy: R = { ...route, permission: route.permission ? [...route.permission] : undefined };
+    if (route.children) copy.children = filterRoutes(route.children as readonly R[], access);
     if (!copy.permission) delete copy.permission;
     kept.push(copy);
   }

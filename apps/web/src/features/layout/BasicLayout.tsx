@@ -1,8 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import type { ConsoleRoute } from '@cool/shared';
 import { Button, Drawer, Flex, Grid, Layout, Tooltip, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MenuNode } from '../../app/routes/tree.ts';
 import { resolveLayout } from '../../shared/settings/layoutRules.ts';
 import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
 import { Brand } from './Brand.tsx';
@@ -19,12 +19,12 @@ const SIDER_WIDTH = 256;
 const LAYER = { header: 20, promotion: 30, settingsHandle: 40 };
 
 interface BasicLayoutProps {
-  /** Console routes already filtered by the user's permissions. */
-  routes: ConsoleRoute[];
+  /** The menu of the console routes the user may see. */
+  menu: MenuNode[];
 }
 
 /** SPEC 2 layout 1: side or top menu, header, content, footer, settings drawer and promotion box. */
-export default function BasicLayout({ routes }: BasicLayoutProps) {
+export default function BasicLayout({ menu }: BasicLayoutProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const isMobile = Grid.useBreakpoint().md === false;
@@ -60,7 +60,7 @@ export default function BasicLayout({ routes }: BasicLayoutProps) {
           {/* A Sider inside the drawer keeps the navigation theme's own colours. */}
           <Layout.Sider width="100%" theme={view.navTheme} style={{ height: '100%' }}>
             <Brand compact={false} navTheme={view.navTheme} />
-            <SideMenu routes={routes} theme={view.navTheme} onNavigate={() => setMenuOpen(false)} />
+            <SideMenu menu={menu} theme={view.navTheme} onNavigate={() => setMenuOpen(false)} />
           </Layout.Sider>
         </Drawer>
       )}
@@ -90,14 +90,14 @@ export default function BasicLayout({ routes }: BasicLayoutProps) {
                 paddingBottom: promotionInCorner ? PROMOTION_BOX_SIZE.height : 0,
               }}
             >
-              <SideMenu routes={routes} theme={view.navTheme} />
+              <SideMenu menu={menu} theme={view.navTheme} />
             </div>
           </Flex>
         </Layout.Sider>
       )}
       <Layout style={{ minWidth: 0 }}>
         <GlobalHeader
-          routes={routes}
+          menu={menu}
           view={view}
           hidden={headerHidden}
           zIndex={LAYER.header}

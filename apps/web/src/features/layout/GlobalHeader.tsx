@@ -1,8 +1,8 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import type { ConsoleRoute } from '@cool/shared';
 import { Button, ConfigProvider, Flex, Layout, Tooltip, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MenuNode } from '../../app/routes/tree.ts';
 import type { EffectiveLayout } from '../../shared/settings/layoutRules.ts';
 import { useTabs } from '../../shared/tabs/index.ts';
 import { AvatarDropdown } from './AvatarDropdown.tsx';
@@ -28,7 +28,7 @@ const DARK_HEADER_THEME = {
 };
 
 interface GlobalHeaderProps {
-  routes: ConsoleRoute[];
+  menu: MenuNode[];
   view: EffectiveLayout;
   /** Whether the auto-hide header is currently scrolled away. */
   hidden: boolean;
@@ -101,7 +101,7 @@ export function GlobalHeader(props: GlobalHeaderProps) {
         {top ? (
           <>
             <Brand compact={false} navTheme={view.navTheme} />
-            <SideMenu routes={props.routes} mode="horizontal" theme={view.navTheme} />
+            <SideMenu menu={props.menu} mode="horizontal" theme={view.navTheme} />
           </>
         ) : (
           <>

@@ -5,14 +5,15 @@ import {
   SettingOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import type { ConsoleRoute } from '@cool/shared';
-import { Menu } from 'antd';
+import { Menu, type MenuProps } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { type MenuNode, routeTrail } from '../../app/routes/tree.ts';
 import { menuKey } from '../../shared/i18n/menu.ts';
+import { tabPath, useTabsStore } from '../../shared/tabs/tabsStore.ts';
 
-/** Only the icons the route table names are bundled, not the whole icon set. */
+/** Only the icons the route registry names are bundled, not the whole icon set. */
 const ICONS: Record<string, ComponentType> = {
   AppstoreOutlined,
   ExperimentOutlined,
@@ -22,37 +23,45 @@ const ICONS: Record<string, ComponentType> = {
 };
 
 interface SideMenuProps {
-  routes: ConsoleRoute[];
+  menu: MenuNode[];
   /** `horizontal` is the top-menu layout's header menu; both show the same route-generated items. */
   mode?: 'inline' | 'horizontal';
   theme: 'light' | 'dark';
   onNavigate?: () => void;
 }
 
-export function SideMenu({ routes, mode = 'inline', theme, onNavigate }: SideMenuProps) {
+export function SideMenu({ menu, mode = 'inline', theme, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
 
-  const items = routes
-    .filter((route) => !route.hideInMenu)
-    .map((route) => {
-      const Icon = route.icon ? ICONS[route.icon] : undefined;
-      return { key: route.path, icon: Icon ? <Icon /> : null, label: t(menuKey(route.name)) };
+  // Parents are sub-menus, keyed by their path like the pages.
+  const toItems = (nodes: MenuNode[]): MenuProps['items'] =>
+    nodes.map((node) => {
+      const Icon = node.icon ? ICONS[node.icon] : undefined;
+      const item = { key: node.path, icon: Icon ? <Icon /> : null, label: t(menuKey(node.name)) };
+      return node.children ? { ...item, children: toItems(node.children) } : item;
     });
+  // The sub-menus around the shown page start open.
+  const openKeys = routeTrail(menu, location.pathname)
+    .slice(0, -1)
+    .map((node) => node.path);
 
   return (
     <Menu
       theme={theme}
       mode={mode}
-      items={items}
+      items={toItems(menu)}
+      defaultOpenKeys={mode === 'inline' ? openKeys : undefined}
       // The header menu shrinks into an overflow item instead of pushing the header's actions away.
       style={
         mode === 'horizontal' ? { flex: 1, minWidth: 0, borderBottom: 'none' } : { borderInlineEnd: 'none' }
       }
       selectedKeys={[location.pathname]}
       onClick={({ key }) => {
-        navigate(key);
+        // A page open in a tab comes back as it was left (its filters, sort and page).
+        const tab = useTabsStore.getState().tabs.find((open) => open.key === key);
+        navigate(tab ? tabPath(tab) : key);
         onNavigate?.();
       }}
     />

@@ -36,7 +36,7 @@ let tabsUserRenders = 0;
 /** A page with state, its own search param and a query that counts its fetches. */
 function Probe({ path }: { path: string }) {
   const [params] = useSearchParams();
-  const key = path + (params.get('id') ?? '');
+  const key = path + (params.get('testId') ?? '');
   const [clicks, setClicks] = useState(0);
   const query = useQuery({
     queryKey: [key],
@@ -148,16 +148,16 @@ describe('kept-alive pages', () => {
   });
 
   it('a background page keeps its state and its own search params, and is not fetched again', async () => {
-    await mount('/qtable?id=1');
+    await mount('/qtable?testId=1');
     click('/qtable1');
     click('/qtable1');
-    await go('/qtable?id=2');
+    await go('/qtable?testId=2');
     expect(isShown('/qtable2')).toBe(true);
     expect(isShown('/qtable1')).toBe(false);
     // Still rendered for id=1 although the location on screen says id=2.
     expect(page('/qtable1')?.textContent).toBe('clicks=2 data=1');
 
-    await go('/qtable?id=1');
+    await go('/qtable?testId=1');
     expect(isShown('/qtable1')).toBe(true);
     expect(page('/qtable1')?.textContent).toBe('clicks=2 data=1');
     expect(fetches['/qtable1']).toBe(1);
@@ -202,14 +202,14 @@ describe('kept-alive pages', () => {
   });
 
   it('re-creates the least recently shown page beyond the limit while its tab stays', async () => {
-    await mount('/qtable?id=0');
+    await mount('/qtable?testId=0');
     click('/qtable0');
-    for (let id = 1; id <= MAX_LIVE_PAGES; id++) await go(`/qtable?id=${id}`);
+    for (let id = 1; id <= MAX_LIVE_PAGES; id++) await go(`/qtable?testId=${id}`);
     expect(page('/qtable0')).toBeNull();
     expect(page('/qtable1')).not.toBeNull();
     expect(tabLabels()).toHaveLength(MAX_LIVE_PAGES + 1);
 
-    await go('/qtable?id=0');
+    await go('/qtable?testId=0');
     expect(page('/qtable0')?.textContent).toBe('clicks=0 data=1');
   });
 
@@ -243,8 +243,8 @@ describe('tab titles and the API', () => {
   it('shows custom titles, else route titles that follow the language', async () => {
     await mount('/game');
     act(() => {
-      api.open('/qtable?id=7');
-      api.rename('/qtable?id=7', 'Anxiety scale');
+      api.open('/qtable?testId=7');
+      api.rename('/qtable?testId=7', 'Anxiety scale');
       api.rename('/nowhere', 'ignored');
     });
     await settle();

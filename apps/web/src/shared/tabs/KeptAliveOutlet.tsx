@@ -1,4 +1,3 @@
-import { CONSOLE_ROUTES } from '@cool/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Activity,
@@ -12,6 +11,8 @@ import {
   useState,
 } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router';
+import { APP_ROUTES, tabKey } from '../../app/routes/registry.tsx';
+import { flattenRoutes } from '../../app/routes/tree.ts';
 import { routeName } from '../i18n/routeTitle.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
 import { PageLoading } from '../ui/PageLoading.tsx';
@@ -23,7 +24,9 @@ import { useTabsStore } from './tabsStore.ts';
 export const MAX_LIVE_PAGES = 8;
 
 const KEEP_ALIVE_PATHS = new Set(
-  CONSOLE_ROUTES.filter((route) => route.keepAlive).map((route) => route.path),
+  flattenRoutes(APP_ROUTES)
+    .filter((route) => route.keepAlive)
+    .map((route) => route.path),
 );
 
 /** What a kept page renders while hidden: its own route element and its own location. */
@@ -39,7 +42,8 @@ interface PageSnapshot {
 export function KeptAliveOutlet() {
   const location = useContext(LocationContext);
   const { pathname, search } = location.location;
-  const current = pathname + search;
+  // A page is kept per tab: its list state (filters, sort, page) changes in place.
+  const current = tabKey(pathname + search);
   const outlet = useOutlet();
   const multiTab = useSettingsStore((s) => s.multiTab);
   const tabs = useTabsStore((s) => s.tabs);
@@ -53,10 +57,17 @@ export function KeptAliveOutlet() {
     (key) => (multiTab ? tabs.some((tab) => tab.key === key) : KEEP_ALIVE_PATHS.has(key.split('?')[0]!)),
     MAX_LIVE_PAGES,
   );
+  // A kept page hidden later must see the list state it showed last, not the one it was first shown with.
+  const synced = retained.map((page) =>
+    page.key === current && page.value.location !== location
+      ? { ...page, value: { ...page.value, location } }
+      : page,
+  );
+  const next = synced.some((page, i) => page !== retained[i]) ? synced : retained;
   // Derived during render (not in an effect) so a page is never shown a frame late or one frame too long.
-  if (retained !== pages) setPages(retained);
+  if (next !== pages) setPages(next);
 
-  const shown = cached ? retained : [...retained, { key: current, value: { element: outlet, location } }];
+  const shown = cached ? next : [...next, { key: current, value: { element: outlet, location } }];
   return shown.map(({ key, value }) => {
     const active = key === current;
     return (

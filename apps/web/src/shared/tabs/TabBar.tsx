@@ -2,9 +2,10 @@ import { Dropdown, type MenuProps, Tabs, theme } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { tabKey } from '../../app/routes/registry.tsx';
 import { routeName, routeTitle } from '../i18n/routeTitle.ts';
 import type { CloseAction } from './closing.ts';
-import { useTabsStore } from './tabsStore.ts';
+import { tabPath, useTabsStore } from './tabsStore.ts';
 import { useTabs } from './useTabs.ts';
 
 /** A long custom title (a test's) is cut short; the whole title shows on hover. */
@@ -24,15 +25,16 @@ export function TabBar({ isMobile }: { isMobile: boolean }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const current = pathname + search;
+  const activeKey = tabKey(current);
   const tabs = useTabsStore((s) => s.tabs);
   const add = useTabsStore((s) => s.add);
   const api = useTabs();
 
-  // Every visited page becomes a tab (the redirect at '/' is no page).
+  // Every visited page becomes a tab (the redirect at '/' is no page); a change of list state stays in its tab.
   const isPage = routeName(pathname) !== undefined;
   useEffect(() => {
-    if (isPage) add(current);
-  }, [isPage, current, add]);
+    if (isPage) add(activeKey, current);
+  }, [isPage, activeKey, current, add]);
 
   // The right-click menu, in SPEC 2's order.
   const closers: Record<CloseAction, (path: string) => void> = {
@@ -58,8 +60,11 @@ export function TabBar({ isMobile }: { isMobile: boolean }) {
         type="editable-card"
         hideAdd
         size="small"
-        activeKey={current}
-        onChange={(key) => navigate(key)}
+        activeKey={activeKey}
+        onChange={(key) => {
+          const tab = tabs.find((open) => open.key === key);
+          if (tab) navigate(tabPath(tab));
+        }}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') api.close(key);
         }}

@@ -8,13 +8,17 @@ import {
   type Path,
   parsePath,
 } from 'react-router';
+import { tabKey } from '../../app/routes/registry.tsx';
 import { routeName } from '../i18n/routeTitle.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
 import { type CloseAction, tabsToClose } from './closing.ts';
 import { forgetPageQueries, invalidatePageQueries } from './pageQueries.ts';
-import { useTabsStore } from './tabsStore.ts';
+import { tabPath, useTabsStore } from './tabsStore.ts';
 
-/** The multi-tab API for any page. Paths are full paths (pathname and search); the default is the shown page. */
+/**
+ * The multi-tab API for any page. Paths are full paths or tab keys (a tab key is the pathname and the identifying
+ * query parameters; list state is not part of it); the default is the shown page.
+ */
 export interface TabsApi {
   /** Shows a path, as a new tab unless it is open already. An empty path throws (SPEC 4). */
   open: (path: string) => void;
@@ -31,12 +35,12 @@ export interface TabsApi {
 }
 
 /**
- * The shown page's full path, read from the router's history when an action runs. useLocation or useNavigate
+ * The shown page's tab key, read from the router's history when an action runs. useLocation or useNavigate
  * would re-render every page holding the API (a whole table) on each navigation, kept-alive tab switches too.
  */
-function shownPath(navigator: Navigator): string {
+function shownTab(navigator: Navigator): string {
   const { pathname, search } = (navigator as Navigator & { location: Path }).location;
-  return pathname + search;
+  return tabKey(pathname + search);
 }
 
 export function useTabs(): TabsApi {
@@ -49,11 +53,11 @@ export function useTabs(): TabsApi {
     const navigate = (path: string) => navigator.push(path);
     const closing =
       (action: CloseAction) =>
-      (path = shownPath(navigator)) => {
+      (path = shownTab(navigator)) => {
         const { tabs, remove } = useTabsStore.getState();
         const result = tabsToClose(
           tabs.map((tab) => tab.key),
-          path,
+          tabKey(path),
           action,
         );
         if ('refused' in result) {
@@ -64,7 +68,7 @@ export function useTabs(): TabsApi {
         remove(result.close);
         forgetPageQueries(result.close);
         const last = useTabsStore.getState().tabs.at(-1);
-        if (result.close.includes(shownPath(navigator)) && last) navigate(last.key);
+        if (result.close.includes(shownTab(navigator)) && last) navigate(tabPath(last));
       };
     const close = closing('closeThis');
     return {
@@ -73,7 +77,7 @@ export function useTabs(): TabsApi {
         // Added before navigating, so a rename right after finds the tab.
         const target = parsePath(path);
         if (useSettingsStore.getState().multiTab && target.pathname && routeName(target.pathname))
-          useTabsStore.getState().add(target.pathname + (target.search ?? ''));
+          useTabsStore.getState().add(tabKey(path), target.pathname + (target.search ?? ''));
         navigate(path);
       },
       close,
@@ -81,10 +85,11 @@ export function useTabs(): TabsApi {
       closeLeft: closing('closeLeft'),
       closeRight: closing('closeRight'),
       closeOthers: closing('closeOthers'),
-      rename: (key, title) => useTabsStore.getState().rename(key, title),
-      refresh: (path = shownPath(navigator)) => {
-        invalidatePageQueries(queryClient, path);
-        useTabsStore.getState().refresh(path);
+      rename: (key, title) => useTabsStore.getState().rename(tabKey(key), title),
+      refresh: (path = shownTab(navigator)) => {
+        const key = tabKey(path);
+        invalidatePageQueries(queryClient, key);
+        useTabsStore.getState().refresh(key);
       },
     };
   }, [message, navigator, queryClient, t]);

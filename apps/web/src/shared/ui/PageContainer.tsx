@@ -1,12 +1,12 @@
 import { HomeOutlined } from '@ant-design/icons';
-import { CONSOLE_ROUTES, HOME_PATH } from '@cool/shared';
+import { HOME_PATH } from '@cool/shared';
 import { Breadcrumb, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { APP_ROUTES } from '../../app/routes/registry.tsx';
+import { routeTrail } from '../../app/routes/tree.ts';
 import { menuKey } from '../i18n/menu.ts';
-
-const routeAt = (path: string | undefined) => CONSOLE_ROUTES.find((route) => route.path === path);
 
 interface PageContainerProps {
   title: ReactNode;
@@ -20,14 +20,16 @@ interface PageContainerProps {
 }
 
 /**
- * SPEC 2 layout 4: the page header (breadcrumb Home / section / page, title, description, buttons) above
- * the page's content. A page missing from the route table ends the breadcrumb with its title.
+ * SPEC 2 layout 4: the page header (breadcrumb Home / parents or section / page, title, description, buttons)
+ * above the page's content. The breadcrumb follows the route registry; a page missing from it ends with its title.
  */
 export function PageContainer({ title, content, extra, section, children }: PageContainerProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const sectionRoute = routeAt(section);
-  const page = routeAt(pathname);
+  const pageTrail = routeTrail(APP_ROUTES, pathname);
+  const page = pageTrail.at(-1);
+  // A page outside the menu names the menu page it belongs to; others sit under their registry parents.
+  const parents = section ? routeTrail(APP_ROUTES, section) : pageTrail.slice(0, -1);
 
   return (
     <Flex vertical gap={16} style={{ minWidth: 0 }}>
@@ -43,15 +45,15 @@ export function PageContainer({ title, content, extra, section, children }: Page
                 </Link>
               ),
             },
-            ...(sectionRoute
-              ? [
-                  {
-                    key: 'section',
-                    title: <Link to={sectionRoute.path}>{t(menuKey(sectionRoute.name))}</Link>,
-                  },
-                ]
-              : []),
-            { key: 'page', title: page ? t(menuKey(page.name)) : title, 'aria-current': 'page' as const },
+            ...parents.map((parent) => {
+              const label = t(menuKey(parent.name ?? ''));
+              return { key: parent.path, title: parent.page ? <Link to={parent.path}>{label}</Link> : label };
+            }),
+            {
+              key: 'page',
+              title: page?.name ? t(menuKey(page.name)) : title,
+              'aria-current': 'page' as const,
+            },
           ]}
         />
         <Flex align="center" justify="space-between" gap={12} wrap>
