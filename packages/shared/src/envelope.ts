@@ -20,6 +20,12 @@ export const envelopeSchema = <T extends z.ZodType>(result: T) =>
 
 export const errorEnvelopeSchema = envelopeSchema(z.unknown().nullable());
 
+/** An endpoint's response schema (the schema of `result`), or null for endpoints that answer `result: null`. */
+export type ResultSchema = z.ZodType | null;
+
+/** What a call to the endpoint resolves with, derived from its response schema. */
+export type ResultOf<S extends ResultSchema> = S extends z.ZodType ? z.infer<S> : null;
+
 export interface Page<T> {
   pageNo: number;
   pageSize: number;
@@ -48,5 +54,3 @@ export const pageQuerySchema = z.object({
 export const sortOrderSchema = z.enum(['ascend', 'descend']);
 
 export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
-
-export const emptyResultSchema = z.null();

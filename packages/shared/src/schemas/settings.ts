@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localizedInput, localizedTextSchema } from './tests.ts';
+import { localizedInput, localizedTextSchema } from './localized.ts';
 
 /**
  * The promotion link in the console's bottom-left corner (SPEC 1's 258x48 px box), kept with the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Answer, testDocumentSchema } from '../schemas/tests.ts';
+import type { Answer } from '../schemas/report.ts';
+import { testDocumentSchema } from '../schemas/testDocument.ts';
 import {
   BUILTIN_SCALES,
   type BuiltinScale,

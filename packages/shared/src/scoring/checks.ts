@@ -1,4 +1,4 @@
-import type { Dimension } from '../schemas/tests.ts';
+import type { Dimension } from '../schemas/scoring.ts';
 import { countsTowards, roundScore, type ScorableQuestion, type ScorableTest } from './engine.ts';
 
 const EPSILON = 1e-9;

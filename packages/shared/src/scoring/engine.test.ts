@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Dimension, type Scoring, scoringSchema } from '../schemas/tests.ts';
+import { type Dimension, type Scoring, scoringSchema } from '../schemas/scoring.ts';
 import { dimensionRange, publishProblems } from './checks.ts';
 import { roundScore, type ScorableQuestion, scoreTest } from './engine.ts';
 import { isReverseScored, remapAlerts, reverseScores } from './options.ts';

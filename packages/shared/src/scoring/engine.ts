@@ -1,15 +1,7 @@
-import {
-  type Answer,
-  type Band,
-  type Dimension,
-  type DimensionResult,
-  type ItemAlert,
-  type LocalizedText,
-  type QuestionType,
-  type ScoreReport,
-  type Scoring,
-  TOTAL_KEY,
-} from '../schemas/tests.ts';
+import type { LocalizedText } from '../schemas/localized.ts';
+import type { QuestionType } from '../schemas/questions.ts';
+import type { Answer, DimensionResult, ScoreReport } from '../schemas/report.ts';
+import { type Band, type Dimension, type ItemAlert, type Scoring, TOTAL_KEY } from '../schemas/scoring.ts';
 
 /**
  * The scoring engine (issue 4): pure and deterministic, shared by the server (`POST /api/tests/:id/score`)

@@ -1,4 +1,4 @@
-import type { QuestionOption } from '../schemas/tests.ts';
+import type { QuestionOption } from '../schemas/questions.ts';
 
 /**
  * The options editor's 'reverse scored' toggle: mirrors the scores over the options, so a Likert item scored

@@ -1,11 +1,6 @@
-import {
-  type Band,
-  type BandColour,
-  type Dimension,
-  type LocalizedText,
-  TEST_DOCUMENT_FORMAT,
-  type TestDocument,
-} from '../../schemas/tests.ts';
+import type { LocalizedText } from '../../schemas/localized.ts';
+import type { Band, BandColour, Dimension } from '../../schemas/scoring.ts';
+import { TEST_DOCUMENT_FORMAT, type TestDocument } from '../../schemas/testDocument.ts';
 
 /** A seeded scale: the whole-test document plus where its categories come from. */
 export interface BuiltinScale {

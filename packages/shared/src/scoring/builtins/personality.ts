@@ -1,4 +1,5 @@
-import type { LocalizedText, TypeText } from '../../schemas/tests.ts';
+import type { LocalizedText } from '../../schemas/localized.ts';
+import type { TypeText } from '../../schemas/scoring.ts';
 import { allTypeCodes } from '../checks.ts';
 import { type BuiltinScale, dimension, documentOf, question, scaledOptions, t } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../schemas/tests.ts';
+import type { LocalizedText } from '../../schemas/localized.ts';
 import { type BuiltinScale, band, dimension, documentOf, question, scaledOptions, t } from './helpers.ts';
 
 /**
