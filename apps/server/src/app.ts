@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -47,7 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
   });
   const slot: DatabaseSlot = {
     kind: options.database?.kind ?? (config.databaseUrl ? 'postgres' : 'pglite'),
@@ -64,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurity(app, config);
   registerAccessControl(app, (token) => findSession(app.db, token));
 
   await app.register(fastifySwagger, {
@@ -133,4 +136,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
   return app;
+}
+
+/**
+ * Security headers, and a per-address request limit checked before anything else (sign-in, session
+ * lookup) so a flood costs no database work. The limit counts in memory: each server keeps its own.
+ */
+async function registerSecurity(app: FastifyInstance, config: Config) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd styles through CSS-in-JS: it writes <style> tags and style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  if (config.rateLimitMax === 0) return;
+  await app.register(fastifyRateLimit, { global: false, max: config.rateLimitMax, timeWindow: 60_000 });
+  app.addHook('onRequest', app.rateLimit());
 }

@@ -1,34 +1,66 @@
 import path from 'node:path';
 
+/** S3-compatible object storage for uploads (AWS, MinIO, Alibaba OSS, Tencent COS). */
+export interface S3Config {
+  /** Endpoint URL; absent means AWS itself. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `bucket` in the path instead of the host name (MinIO and most self-hosted servers need this). */
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
   /** Embedded database directory (PGlite); ignored when `databaseUrl` is set. */
   dataDir: string;
-  /** Where uploaded images are stored (default `<dataDir>/uploads`). */
+  /** Where uploaded images are stored when there is no `s3` (default `<dataDir>/uploads`). */
   uploadDir: string;
+  /** Object storage for uploads; set when `S3_BUCKET` is, and then `uploadDir` is unused. */
+  s3: S3Config | undefined;
   databaseUrl: string | undefined;
+  /** Connections per server to PostgreSQL (the embedded database always uses one). */
+  databasePoolMax: number;
   adminPassword: string | undefined;
   /** Directory of the built console; served with history fallback when it exists. */
   webDist: string | undefined;
   logLevel: string;
+  /** Client addresses come from X-Forwarded-For (behind a reverse proxy or load balancer). */
+  trustProxy: boolean;
+  /** Requests per minute from one client address, per server; 0 turns the limit off. */
+  rateLimitMax: number;
   loginThrottle: {
     maxFailuresPerAccount: number;
     maxFailuresPerAddress: number;
     windowMs: number;
     lockMs: number;
   };
-  /** Interval between `VACUUM (ANALYZE)` runs on the embedded database (PGlite has no autovacuum). */
-  vacuumIntervalMs: number;
 }
 
-const int = (value: string | undefined, fallback: number, name: string): number => {
+const int = (value: string | undefined, fallback: number, name: string, min = 0): number => {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0)
-    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < min)
+    throw new Error(`${name} must be an integer of at least ${min}, got "${value}"`);
   return parsed;
 };
+
+const bool = (value: string | undefined) => value === 'true';
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    endpoint: env.S3_ENDPOINT || undefined,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE),
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -36,17 +68,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: int(env.PORT, 8000, 'PORT'),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data')),
+    s3: s3Config(env),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: int(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX', 1),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: bool(env.TRUST_PROXY),
+    rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
     loginThrottle: {
       maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
       maxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
       windowMs: 15 * 60 * 1000,
       lockMs: 15 * 60 * 1000,
     },
-    vacuumIntervalMs: 6 * 60 * 60 * 1000,
     ...overrides,
   };
   return { ...config, uploadDir: overrides.uploadDir ?? path.join(config.dataDir, 'uploads') };

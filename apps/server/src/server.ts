@@ -1,22 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { type Database, migrateDatabase, openDatabase, scheduleVacuum } from './db/database.ts';
+import { type Database, migrateDatabase, openDatabase } from './db/database.ts';
 import { seed } from './db/seed.ts';
-import { purgeSessions } from './modules/auth/service.ts';
+import { type Job, type JobOptions, type Jobs, startJobs } from './jobs/jobs.ts';
+import { JOBS } from './jobs/registry.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
+  jobs: Jobs;
+  /** Stops taking jobs and requests, lets running ones finish, then closes the database. */
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates and seeds it; on failure nothing is left open. */
+export interface ServerOptions {
+  /** Background jobs to run (default: every job in the registry). */
+  jobs?: readonly Job[];
+  jobOptions?: JobOptions;
+}
+
+/** Opens the database, migrates and seeds it (one server at a time); on failure nothing is left open. */
 export async function prepareDatabase(config: Config, log: (message: string) => void): Promise<Database> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
   try {
-    await migrateDatabase(database);
-    const report = await seed(database.db, { adminPassword: config.adminPassword });
+    const report = await database.exclusive(async () => {
+      await migrateDatabase(database);
+      return seed(database.db, { adminPassword: config.adminPassword });
+    });
     if (report.stepsApplied.length > 0) log(`Seeded: ${report.stepsApplied.join(', ')}`);
     if (report.generatedAdminPassword) {
       // Printed once, straight to the terminal: it must not end up in structured logs.
@@ -32,34 +47,29 @@ export async function prepareDatabase(config: Config, log: (message: string) => 
 }
 
 /** Listens first so /api/health can answer 503 while the database is being prepared. */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
-  let database: Database;
+  let database: Database | undefined;
+  let jobs: Jobs;
   try {
     database = await prepareDatabase(config, (m) => app.log.info(m));
+    jobs = await startJobs(database, app.log, options.jobs ?? JOBS, options.jobOptions);
   } catch (error) {
+    await database?.close();
     await app.close();
     throw error;
   }
   app.database.current = database;
-  const stopVacuum = scheduleVacuum(database, config.vacuumIntervalMs, (err) =>
-    app.log.warn({ err }, 'vacuum failed'),
-  );
-  const purge = setInterval(
-    () => purgeSessions(database.db).catch((err) => app.log.warn({ err }, 'session purge failed')),
-    60 * 60 * 1000,
-  );
-  purge.unref();
   app.log.info(
     `Console and API ready on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port} (${database.kind})`,
   );
   return {
     app,
     database,
+    jobs,
     async stop() {
-      stopVacuum();
-      clearInterval(purge);
+      await jobs.stop();
       await app.close();
       app.database.current = null;
       await database.close();

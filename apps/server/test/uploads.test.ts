@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, multipart, type TestServer } from './helpers.ts';
+import { startS3 } from './s3.ts';
 
 let server: TestServer;
 let admin: string;
@@ -102,5 +103,39 @@ describe('image uploads', () => {
     const res = await upload(viewer, PNG, 'a.png');
     expect(res.status).toBe(403);
     expect(res.body.message).toContain('tests.edit');
+  });
+});
+
+describe('image uploads in object storage', () => {
+  it('stores the image in the bucket and serves it from the same URL', async () => {
+    const s3 = await startS3();
+    const onS3 = await createTestServer({ s3: s3.s3, uploadDir: path.join(uploadDir, 'unused') });
+    try {
+      const token = await onS3.login();
+      const res = await onS3.call(token, {
+        method: 'POST',
+        url: '/api/uploads',
+        ...multipart(JPEG, 'a.jpg'),
+      });
+      expect(res.status).toBe(201);
+      const { url, name } = res.body.result;
+      const served = await onS3.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(JPEG)).toBe(true);
+      expect(served.headers).toMatchObject({
+        'content-type': 'image/jpeg',
+        'content-length': String(JPEG.length),
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
+      expect(fs.existsSync(path.join(uploadDir, 'unused', name))).toBe(false);
+      const missing = await onS3.app.inject({
+        method: 'GET',
+        url: '/uploads/0123456789abcdef0123456789abcdef.png',
+      });
+      expect(missing.statusCode).toBe(404);
+    } finally {
+      await onS3.close();
+      await s3.close();
+    }
   });
 });

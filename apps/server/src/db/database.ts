@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { lockDataDir } from './lock.ts';
+import { lockDataDir, MIGRATION_LOCK_KEY, withAdvisoryLock } from './lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -17,6 +17,8 @@ export interface Database {
   pool: pg.Pool;
   /** Round trip to the database, in ms; throws when it cannot answer. */
   ping(): Promise<number>;
+  /** Runs `fn` while no other server runs an `exclusive` one on the same database. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite directory; `undefined` with no url means an in-memory database (tests). */
   dataDir?: string | undefined;
+  /** Pool size on PostgreSQL (default 10); the embedded database always gets one connection. */
+  poolMax?: number | undefined;
 }
 
 // The same code runs bundled (dist/main.js) and from source (src/db/database.ts).
@@ -70,9 +74,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let kind: DatabaseKind;
   let pool: pg.Pool;
   const cleanups: (() => Promise<void> | void)[] = [];
-  if (options.url) {
+  const url = options.url;
+  if (url) {
     kind = 'postgres';
-    pool = new pg.Pool({ connectionString: options.url, max: 10, idleTimeoutMillis: 30_000 });
+    pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, idleTimeoutMillis: 30_000 });
   } else {
     kind = 'pglite';
     if (options.dataDir) cleanups.push(lockDataDir(options.dataDir));
@@ -105,6 +110,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.query('SELECT 1');
       return Math.round((performance.now() - started) * 100) / 100;
     },
+    // The embedded database has one process (its directory is locked) and so nobody to take turns with.
+    exclusive: (fn) => (url ? withAdvisoryLock(url, MIGRATION_LOCK_KEY, fn) : fn()),
     async close() {
       await pool.end();
       for (const cleanup of cleanups) await cleanup();
@@ -114,20 +121,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 export async function migrateDatabase(database: Database): Promise<void> {
   await migrate(database.db, { migrationsFolder: MIGRATIONS_DIR });
-}
-
-/** PGlite has no autovacuum; without this, dead rows pile up and statistics go stale. */
-export function scheduleVacuum(
-  database: Database,
-  intervalMs: number,
-  onError: (error: unknown) => void,
-): () => void {
-  if (database.kind !== 'pglite') return () => {};
-  const timer = setInterval(() => {
-    database.pool.query('VACUUM (ANALYZE)').catch(onError);
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }
 
 /** A transaction handle; services that may run inside one accept either. */

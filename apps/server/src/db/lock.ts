@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: number) {
@@ -48,4 +49,24 @@ export function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new Error(`Could not lock ${dataDir}`);
+}
+
+/** Key of the session advisory lock taken while migrating and seeding ("Cool" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x436f6f6c;
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock, so servers that boot together take turns (drizzle's
+ * migrator has no lock of its own). The lock lives on a connection of its own, outside the pool `fn` uses,
+ * and goes with it: when `fn` ends, or when this process dies.
+ */
+export async function withAdvisoryLock<T>(url: string, key: number, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: 'cool-evaluation-lock' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
+    return await fn();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end();
+  }
 }

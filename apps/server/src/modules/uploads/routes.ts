@@ -3,7 +3,7 @@ import { UPLOAD_MAX_BYTES, uploadResultSchema } from '@cool/shared';
 import { z } from 'zod';
 import { badRequest, HttpError, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { DiskStorage, type UploadStorage } from './storage.ts';
+import { createStorage } from './storage.ts';
 
 const IMAGE_TYPES = {
   png: 'image/png',
@@ -27,7 +27,8 @@ export function sniffImage(data: Buffer): Extension | null {
 const NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif)$/;
 
 export async function uploadRoutes(app: ZodApp) {
-  const storage: UploadStorage = new DiskStorage(app.config.uploadDir);
+  const storage = createStorage(app.config);
+  app.addHook('onClose', () => storage.close());
 
   app.post(
     '/api/uploads',
@@ -63,7 +64,7 @@ export async function uploadRoutes(app: ZodApp) {
       const extension = sniffImage(data);
       if (!extension) throw badRequest('file', 'Only PNG, JPEG, WebP or GIF images are accepted');
       const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${extension}`;
-      await storage.save(name, data);
+      await storage.save(name, data, IMAGE_TYPES[extension]);
       return reply
         .code(201)
         .send(

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Config, S3Config } from '../../config.ts';
 
-/** Where uploaded files live; the local disk today, object storage can implement the same. */
+/** Where uploaded files live: the server's disk, or object storage that every server shares. */
 export interface UploadStorage {
   /** Stores the bytes under `name` (names are content hashes, so an existing file is left alone). */
-  save(name: string, data: Buffer): Promise<void>;
+  save(name: string, data: Buffer, contentType: string): Promise<void>;
   /** The stored file, or null when there is none. */
   open(name: string): Promise<{ stream: Readable; size: number } | null>;
+  close(): void;
 }
 
 /** Files in one directory (`DATA_DIR/uploads` by default); names are checked by the caller. */
@@ -34,4 +37,56 @@ export class DiskStorage implements UploadStorage {
       return null;
     }
   }
+
+  close() {}
 }
+
+/** Objects under `uploads/` in an S3-compatible bucket; any server can read what another stored. */
+export class S3Storage implements UploadStorage {
+  private readonly client: S3Client;
+
+  constructor(private readonly s3: S3Config) {
+    this.client = new S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: s3.forcePathStyle,
+      // The SDK's default checksums are refused by several S3-compatible services; ask only when required.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(s3.accessKeyId && s3.secretAccessKey
+        ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+        : {}),
+    });
+  }
+
+  async save(name: string, data: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.s3.bucket,
+        Key: `uploads/${name}`,
+        Body: data,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async open(name: string) {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.s3.bucket, Key: `uploads/${name}` }),
+      );
+      if (!(object.Body instanceof Readable) || object.ContentLength === undefined) return null;
+      return { stream: object.Body, size: object.ContentLength };
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  close() {
+    this.client.destroy();
+  }
+}
+
+export const createStorage = (config: Config): UploadStorage =>
+  config.s3 ? new S3Storage(config.s3) : new DiskStorage(config.uploadDir);

@@ -1,0 +1,22 @@
+import { purgeSessions } from '../modules/auth/service.ts';
+import { defineJob, type Job } from './jobs.ts';
+
+/** Expired and long-revoked sessions are only clutter. */
+export const purgeSessionsJob = defineJob({
+  name: 'purge-sessions',
+  cron: '17 * * * *',
+  run: (_data, { database }) => purgeSessions(database.db),
+});
+
+/** PGlite has no autovacuum; without this, dead rows pile up and statistics go stale. */
+export const vacuumJob = defineJob({
+  name: 'vacuum',
+  cron: '40 */6 * * *',
+  only: 'pglite',
+  async run(_data, { database }) {
+    await database.pool.query('VACUUM (ANALYZE)');
+  },
+});
+
+/** Every job the server runs; a new one is defined next to its feature and added here. */
+export const JOBS: readonly Job[] = [purgeSessionsJob, vacuumJob];
