@@ -15,6 +15,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { failure, HttpError } from './http/reply.ts';
 import { zodApp } from './http/zod-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { findSession } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     questionRoutes,
     uploadRoutes,
     settingRoutes,
+    auditRoutes,
   ]) {
     await api.register(routes);
   }

@@ -2,7 +2,10 @@ import type { Page } from '@cool/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 
-/** Runs a page query and its count; pages past the end come back empty with the real totals. */
+/**
+ * @deprecated Use `defineList` (db/list.ts): it pages with a deferred join and counts only when it must.
+ * This file goes when the last module moves to it.
+ */
 export async function paged<T>(
   db: Db,
   query: { pageNo: number; pageSize: number },
@@ -22,7 +25,6 @@ export async function paged<T>(
 
 export const countAll = sql<number>`count(*)::int`;
 
-/** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containsPattern } from '../db/list.ts';
 
 export type Where = SQL | undefined;
