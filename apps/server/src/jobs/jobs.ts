@@ -58,7 +58,9 @@ export async function startJobs(
   await database.exclusive(async () => {
     await boss.start();
     for (const job of active) {
-      await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit });
+      // pg-boss refuses an option that is present but undefined.
+      const retry = job.retryLimit === undefined ? {} : { retryLimit: job.retryLimit };
+      await boss.createQueue(job.name, { name: job.name, ...retry });
       if (job.cron) await boss.schedule(job.name, job.cron);
     }
     // A schedule whose job is gone (or runs on the other kind of database) would queue work nobody takes.

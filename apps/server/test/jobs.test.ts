@@ -1,0 +1,62 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase } from '../src/db/database.ts';
+import { defineJob, type Jobs, startJobs } from '../src/jobs/jobs.ts';
+import { JOBS, vacuumJob } from '../src/jobs/registry.ts';
+import { openTestDatabase } from './helpers.ts';
+
+const log = Fastify({ logger: false }).log;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await migrateDatabase(database);
+});
+afterAll(() => database.close());
+
+const until = async (done: () => boolean | Promise<boolean>, ms = 20_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+};
+
+describe('background jobs', () => {
+  it('keeps a queued job across a restart and runs it after', async () => {
+    const seen: string[] = [];
+    const greet = defineJob({
+      name: 'test-greet',
+      async run(data: { who: string }) {
+        seen.push(data.who);
+      },
+    });
+    let jobs: Jobs = await startJobs(database, log, [greet], { pollSeconds: 1 });
+    await jobs.send(greet, { who: 'later' }, { startAfter: 3 });
+    await jobs.stop();
+    jobs = await startJobs(database, log, [greet], { pollSeconds: 1 });
+    try {
+      await until(() => seen.length > 0);
+      expect(seen).toEqual(['later']);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('schedules the registry, with VACUUM on the embedded database only, and VACUUM runs', async () => {
+    const jobs = await startJobs(database, log, JOBS, { pollSeconds: 1 });
+    try {
+      const { rows } = await database.pool.query('SELECT name FROM pgboss.schedule ORDER BY name');
+      const names = rows.map((row) => row.name);
+      expect(names).toEqual(database.kind === 'pglite' ? ['purge-sessions', 'vacuum'] : ['purge-sessions']);
+      if (database.kind !== 'pglite') return;
+      const id = await jobs.send(vacuumJob, {});
+      let state = '';
+      await until(async () => {
+        state = (await database.pool.query('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0]
+          ?.state;
+        return state === 'completed' || state === 'failed';
+      });
+      expect(state).toBe('completed');
+    } finally {
+      await jobs.stop();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { defineJob } from '../src/jobs/jobs.ts';
+import { JOBS } from '../src/jobs/registry.ts';
+import { type RunningServer, startServer } from '../src/server.ts';
+import { ADMIN_PASSWORD, openTestDatabase } from './helpers.ts';
+import { startS3 } from './s3.ts';
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('two servers'),
+]);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Both servers run in this process, so one array sees every run, whichever server took it.
+const runs: number[] = [];
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let s3: Awaited<ReturnType<typeof startS3>>;
+let servers: RunningServer[] = [];
+const base = (server: RunningServer) => {
+  const address = server.app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+};
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL', () => {
+  beforeAll(async () => {
+    [database, s3] = await Promise.all([openTestDatabase(), startS3()]);
+    // A job due once an hour, at a minute that has just begun: it must run once in the test, not twice.
+    if (new Date().getUTCSeconds() > 30) await sleep((61 - new Date().getUTCSeconds()) * 1000);
+    const hourly = defineJob({
+      name: 'test-hourly',
+      cron: `${new Date().getUTCMinutes()} * * * *`,
+      async run() {
+        runs.push(Date.now());
+      },
+    });
+    const config = loadConfig(
+      {},
+      {
+        port: 0,
+        host: '127.0.0.1',
+        databaseUrl: database.url,
+        adminPassword: ADMIN_PASSWORD,
+        s3: s3.s3,
+        webDist: undefined,
+        logLevel: 'silent',
+      },
+    );
+    // At the same moment, on a database neither has migrated: they take turns at the migration lock.
+    servers = await Promise.all(
+      [1, 2].map(() => startServer(config, { jobs: [...JOBS, hourly], jobOptions: { pollSeconds: 1 } })),
+    );
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([database?.close(), s3?.close()]);
+  });
+
+  it('both boot on one migrated, seeded database', async () => {
+    expect(servers).toHaveLength(2);
+    const { rows } = await database.pool.query(
+      `SELECT (SELECT count(*)::int FROM accounts WHERE username = 'admin') AS admins,
+              (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations`,
+    );
+    expect(rows[0].admins).toBe(1);
+    expect(rows[0].migrations).toBeGreaterThan(0);
+  });
+
+  it('a session started on one server works on the other', async () => {
+    const [first, second] = servers.map(base) as [string, string];
+    const login = await fetch(`${first}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()).result;
+    const me = await fetch(`${second}/api/user/info`, { headers: { authorization: token } });
+    expect(me.status).toBe(200);
+
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'cover.png');
+    const upload = await fetch(`${first}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { url } = (await upload.json()).result;
+    const image = await fetch(`${second}${url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('runs a scheduled job once, on one of them', async () => {
+    const deadline = Date.now() + 20_000;
+    while (runs.length === 0 && Date.now() < deadline) await sleep(250);
+    // Long enough for both servers to poll the schedule and the queue several times over.
+    await sleep(4000);
+    expect(runs).toHaveLength(1);
+  });
+});
