@@ -46,7 +46,7 @@ export interface TxScope {
 export function withTx<T>(ctx: ServiceContext, operation: (scope: TxScope) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     let audited = 0;
-    const audit = async ({ entityType, entityId, action, before, after, omit, actor }: AuditInput) => {
+    const audit = async ({ entityType, entityId, action, before, after, actor, ...options }: AuditInput) => {
       const who = actor ?? ctx.actor;
       await insertAuditRow(tx, {
         actorId: who.accountId,
@@ -54,7 +54,7 @@ export function withTx<T>(ctx: ServiceContext, operation: (scope: TxScope) => Pr
         entityType,
         entityId: entityId === null ? null : String(entityId),
         action,
-        changes: diff(before, after, { omit }),
+        changes: diff(before, after, options),
         requestId: ctx.actor.requestId,
         ip: ctx.actor.ip,
       });

@@ -14,14 +14,19 @@ export const AUDIT_ACTIONS = [
   'disable',
   'import',
   'sign-in',
+  /** A refused sign-in (wrong password, unknown or disabled account); `lockedUntil` when it locked. */
+  'sign-in-failed',
   'sign-out',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The changed fields: `to` only for a create, `from` only for a delete; secrets are never included. */
+/**
+ * The changed fields: `to` only for a create, `from` only for a delete; secrets are never included, a
+ * changed secret (a new password) is only `{changed: true}`.
+ */
 export const auditChangesSchema = z.record(
   z.string(),
-  z.object({ from: z.unknown(), to: z.unknown() }).partial(),
+  z.object({ from: z.unknown(), to: z.unknown(), changed: z.literal(true) }).partial(),
 );
 export type AuditChanges = z.infer<typeof auditChangesSchema>;
 

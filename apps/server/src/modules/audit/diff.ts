@@ -14,6 +14,8 @@ export const isSecretName = (name: string) => SECRET_NAME.test(name.toLowerCase(
 export interface DiffOptions {
   /** Further fields to leave out of this diff (say, a derived count). */
   omit?: readonly string[];
+  /** Secret fields this change set (a new password): recorded as `{changed: true}`, never their values. */
+  changedSecrets?: readonly string[];
 }
 
 type Fields = object | null | undefined;
@@ -56,5 +58,6 @@ export function diff(before: Fields, after: Fields, options: DiffOptions = {}): 
     else if (!after) changes[key] = { from };
     else if (canonical(from) !== canonical(to)) changes[key] = { from, to };
   }
+  for (const key of options.changedSecrets ?? []) changes[key] = { changed: true };
   return changes;
 }
