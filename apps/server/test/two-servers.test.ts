@@ -76,7 +76,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
       body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
     });
     expect(login.status).toBe(200);
-    const { token } = (await login.json()).result;
+    const { token } = ((await login.json()) as { result: { token: string } }).result;
     const me = await fetch(`${second}/api/user/info`, { headers: { authorization: token } });
     expect(me.status).toBe(200);
 
@@ -88,7 +88,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
       body: form,
     });
     expect(upload.status).toBe(201);
-    const { url } = (await upload.json()).result;
+    const { url } = ((await upload.json()) as { result: { url: string } }).result;
     const image = await fetch(`${second}${url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
