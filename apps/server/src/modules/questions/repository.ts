@@ -1,9 +1,9 @@
-import type { Page, Question, QuestionContent, questionListQuerySchema } from '@cool/shared';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Page, Question, QuestionContent, QuestionType, questionListQuerySchema } from '@cool/shared';
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
+import { containsPattern, defineList } from '../../db/list.ts';
 import { questions } from '../../db/schema.ts';
-import { containsPattern, countAll, paged } from '../../http/paging.ts';
 import { pair } from '../tests/repository.ts';
 
 export type QuestionRow = typeof questions.$inferSelect;
@@ -53,39 +53,42 @@ export async function questionsOf(db: Executor, testId: number): Promise<Questio
     .orderBy(...inTestOrder);
 }
 
-type QuestionFilters = z.output<typeof questionListQuerySchema>;
+const questionList = defineList({
+  table: questions,
+  id: questions.id,
+  filters: {
+    testId: (testId: number) => eq(questions.testId, testId),
+    /** Matches the stem in either language. */
+    keyword: (keyword: string) =>
+      or(
+        ilike(questions.stemZh, containsPattern(keyword)),
+        ilike(questions.stemEn, containsPattern(keyword)),
+      ),
+    type: (type: QuestionType) => eq(questions.type, type),
+  },
+  sorts: { position: questions.position },
+  defaultSort: { field: 'position', order: 'ascend' },
+});
 
-export async function listQuestions(
+const fetchQuestions = (db: Executor) => (inPage: SQL, order: SQL[]) =>
+  db
+    .select()
+    .from(questions)
+    .where(inPage)
+    .orderBy(...order);
+
+export const listQuestions = async (
   db: Executor,
   testId: number,
-  q: QuestionFilters,
-): Promise<Page<Question>> {
-  const where = and(
-    eq(questions.testId, testId),
-    q.keyword
-      ? or(
-          ilike(questions.stemZh, containsPattern(q.keyword)),
-          ilike(questions.stemEn, containsPattern(q.keyword)),
-        )
-      : undefined,
-    q.type ? eq(questions.type, q.type) : undefined,
-  );
-  return paged(
-    db as never,
-    q,
-    async (db) => (await db.select({ n: countAll }).from(questions).where(where))[0]?.n ?? 0,
-    async (db, limit, offset) =>
-      (
-        await db
-          .select()
-          .from(questions)
-          .where(where)
-          .orderBy(...inTestOrder)
-          .limit(limit)
-          .offset(offset)
-      ).map(toQuestion),
-  );
-}
+  query: z.output<typeof questionListQuerySchema>,
+): Promise<Page<Question>> => {
+  const page = await questionList.page(db, { ...query, testId }, fetchQuestions(db));
+  return { ...page, data: page.data.map(toQuestion) };
+};
+
+/** A test's questions in order, read in batches. */
+export const streamQuestions = (db: Executor, testId: number) =>
+  questionList.stream(db, { testId }, fetchQuestions(db));
 
 /** Appends questions after the test's last one; returns their ids. */
 export async function appendQuestions(tx: Executor, testId: number, list: readonly QuestionContent[]) {
@@ -102,11 +105,17 @@ export async function appendQuestions(tx: Executor, testId: number, list: readon
   return rows.map((r) => r.id);
 }
 
-export async function updateQuestion(tx: Executor, id: number, content: QuestionContent) {
-  await tx
+export async function updateQuestion(
+  tx: Executor,
+  id: number,
+  content: QuestionContent,
+): Promise<QuestionRow> {
+  const [row] = await tx
     .update(questions)
     .set({ ...questionColumnsOf(content), updatedAt: new Date() })
-    .where(eq(questions.id, id));
+    .where(eq(questions.id, id))
+    .returning();
+  return row!;
 }
 
 /** Deletes these questions of the test (all of them when `ids` is absent); returns the ids deleted. */

@@ -11,7 +11,7 @@ import {
 } from '@cool/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireSession } from '../../http/access.ts';
+import { contextOf } from '../../http/context.ts';
 import { badRequest, HttpError, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { sendQuestionFile, TEMPLATE_QUESTIONS } from './files.ts';
@@ -44,7 +44,7 @@ export async function questionRoutes(app: ZodApp) {
         response: responses(pageSchema(questionSchema)),
       },
     },
-    async (request) => ok(await service.questionPage(app.db, request.params.id, request.query)),
+    async (request) => ok(await service.listQuestions(contextOf(request), request.params.id, request.query)),
   );
 
   app.post(
@@ -59,8 +59,7 @@ export async function questionRoutes(app: ZodApp) {
       },
     },
     async (request, reply) => {
-      const { accountId } = requireSession(request);
-      const added = await service.addQuestion(app.db, accountId, request.params.id, request.body);
+      const added = await service.addQuestion(contextOf(request), request.params.id, request.body);
       return reply.code(201).send(ok(added, 'Question added'));
     },
   );
@@ -81,7 +80,7 @@ export async function questionRoutes(app: ZodApp) {
       config: { access: { permission: 'questions', action: 'get' } },
       schema: { tags: ['questions'], params: idParamsSchema, response: responses(questionSchema) },
     },
-    async (request) => ok(await service.question(app.db, request.params.id)),
+    async (request) => ok(await service.getQuestion(contextOf(request), request.params.id)),
   );
 
   app.put(
@@ -96,9 +95,8 @@ export async function questionRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const { accountId } = requireSession(request);
       return ok(
-        await service.editQuestion(app.db, accountId, request.params.id, request.body),
+        await service.updateQuestion(contextOf(request), request.params.id, request.body),
         'Question updated',
       );
     },
@@ -111,8 +109,7 @@ export async function questionRoutes(app: ZodApp) {
       schema: { tags: ['questions'], params: idParamsSchema, response: responses(z.null()) },
     },
     async (request) => {
-      const { accountId } = requireSession(request);
-      await service.removeQuestion(app.db, accountId, request.params.id);
+      await service.deleteQuestion(contextOf(request), request.params.id);
       return ok(null, 'Question deleted');
     },
   );
@@ -129,8 +126,7 @@ export async function questionRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const { accountId } = requireSession(request);
-      const deleted = await service.removeQuestions(app.db, accountId, request.params.id, request.body.ids);
+      const deleted = await service.deleteQuestions(contextOf(request), request.params.id, request.body.ids);
       return ok({ deleted }, `${deleted} questions deleted`);
     },
   );
@@ -147,8 +143,7 @@ export async function questionRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const { accountId } = requireSession(request);
-      const list = await service.reorderQuestions(app.db, accountId, request.params.id, request.body.ids);
+      const list = await service.reorderQuestions(contextOf(request), request.params.id, request.body.ids);
       return ok(list, 'Questions reordered');
     },
   );
@@ -161,7 +156,7 @@ export async function questionRoutes(app: ZodApp) {
     },
     async (request, reply) => {
       const testId = request.params.id;
-      const list = await service.questionsToExport(app.db, testId);
+      const list = await service.questionsToExport(contextOf(request), testId);
       return sendQuestionFile(reply, `test-${testId}-questions`, request.query.format, list);
     },
   );
@@ -179,10 +174,8 @@ export async function questionRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const { accountId } = requireSession(request);
       const { imported, total } = await service.importQuestions(
-        app.db,
-        accountId,
+        contextOf(request),
         request.params.id,
         () => uploadedFile(request),
         request.query.mode,

@@ -7,140 +7,165 @@ import {
   remapAlerts,
 } from '@cool/shared';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
+import { type ServiceContext, type TxScope, withTx } from '../../db/tx.ts';
 import { badRequest, notFound } from '../../http/reply.ts';
 import { testExists, touchTest } from '../tests/repository.ts';
 import { assertContentEditable, lockedTest } from '../tests/service.ts';
 import { questionsOfFile } from './files.ts';
-import {
-  appendQuestions,
-  compactPositions,
-  deleteQuestions,
-  findQuestion,
-  listQuestions,
-  questionsOf,
-  setOrder,
-  toQuestion,
-  toQuestionContent,
-  updateQuestion,
-} from './repository.ts';
+import * as repo from './repository.ts';
 
 async function assertTestExists(db: Executor, testId: number) {
   if (!(await testExists(db, testId))) throw notFound('Test');
 }
 
 async function questionRow(db: Executor, id: number) {
-  const row = await findQuestion(db, id);
+  const row = await repo.findQuestion(db, id);
   if (!row) throw notFound('Question');
   return row;
 }
 
-export async function question(db: Db, id: number): Promise<Question> {
-  return toQuestion(await questionRow(db, id));
+export async function getQuestion(ctx: ServiceContext, id: number): Promise<Question> {
+  return repo.toQuestion(await questionRow(ctx.db, id));
 }
 
-export async function questionPage(db: Db, testId: number, query: z.output<typeof questionListQuerySchema>) {
-  await assertTestExists(db, testId);
-  return listQuestions(db, testId, query);
+export async function listQuestions(
+  ctx: ServiceContext,
+  testId: number,
+  query: z.output<typeof questionListQuerySchema>,
+) {
+  await assertTestExists(ctx.db, testId);
+  return repo.listQuestions(ctx.db, testId, query);
 }
 
-/** A test's questions in order, for a file; checks the test exists before anything is sent. */
-export async function questionsToExport(db: Db, testId: number): Promise<AsyncIterable<QuestionContent>> {
-  await assertTestExists(db, testId);
+/** A test's questions in order, for a file; the test is checked before anything is sent. */
+export async function questionsToExport(ctx: ServiceContext, testId: number) {
+  await assertTestExists(ctx.db, testId);
   return (async function* () {
-    yield* (await questionsOf(db, testId)).map(toQuestionContent);
+    for await (const row of repo.streamQuestions(ctx.db, testId)) yield repo.toQuestionContent(row);
   })();
 }
 
+interface ChangeOptions {
+  /** A replacing import brings its own order: alerts then keep their positions instead of their questions. */
+  alertsByPosition?: boolean;
+  /**
+   * A change of the whole list (bulk delete, reorder, import) is audited as one entry on the test: its
+   * question ids (and item alerts) before and after. A change of one question audits that question itself.
+   */
+  auditListAs?: 'update' | 'import';
+}
+
 /** Runs a change of a test's questions under the test's row lock, keeping positions dense and alerts aligned. */
-async function changeQuestions<T>(
-  db: Db,
+const changeQuestions = <T>(
+  ctx: ServiceContext,
   testId: number,
-  accountId: number,
-  work: (tx: Executor, before: number[]) => Promise<T>,
-  options: { alertsByPosition?: boolean } = {},
-): Promise<T> {
-  return db.transaction(async (tx) => {
+  work: (scope: TxScope, before: number[]) => Promise<T>,
+  options: ChangeOptions = {},
+): Promise<T> =>
+  withTx(ctx, async (scope) => {
+    const { tx, actor, audit } = scope;
     const test = await lockedTest(tx, testId);
     assertContentEditable(test);
-    const before = (await questionsOf(tx, testId)).map((q) => q.id);
-    const result = await work(tx, before);
-    await compactPositions(tx, testId);
-    const after = (await questionsOf(tx, testId)).map((q) => q.id);
+    const before = (await repo.questionsOf(tx, testId)).map((q) => q.id);
+    const result = await work(scope, before);
+    await repo.compactPositions(tx, testId);
+    const after = (await repo.questionsOf(tx, testId)).map((q) => q.id);
     if (after.length > MAX_QUESTIONS_PER_TEST)
       throw badRequest('questions', `A test has at most ${MAX_QUESTIONS_PER_TEST} questions`);
-    // A replacing import brings its own order: alerts then keep their positions.
     const alerts = options.alertsByPosition
       ? test.scoring.alerts
       : remapAlerts(test.scoring.alerts, before, after);
-    await touchTest(tx, testId, accountId, { scoring: { ...test.scoring, alerts } });
+    await touchTest(tx, testId, actor.accountId, { scoring: { ...test.scoring, alerts } });
+    if (options.auditListAs)
+      await audit({
+        entityType: 'test',
+        entityId: testId,
+        action: options.auditListAs,
+        before: { questionIds: before, alerts: test.scoring.alerts },
+        after: { questionIds: after, alerts },
+      });
     return result;
   });
+
+export async function addQuestion(ctx: ServiceContext, testId: number, content: QuestionContent) {
+  const id = await changeQuestions(ctx, testId, async ({ tx, audit }) => {
+    const [id] = await repo.appendQuestions(tx, testId, [content]);
+    const after = await questionRow(tx, id!);
+    await audit({ entityType: 'question', entityId: id!, action: 'create', after });
+    return id!;
+  });
+  return getQuestion(ctx, id);
 }
 
-export async function addQuestion(db: Db, accountId: number, testId: number, content: QuestionContent) {
-  const id = await changeQuestions(
-    db,
-    testId,
-    accountId,
-    async (tx) => (await appendQuestions(tx, testId, [content]))[0]!,
-  );
-  return question(db, id);
+export async function updateQuestion(ctx: ServiceContext, id: number, content: QuestionContent) {
+  const { testId } = await questionRow(ctx.db, id);
+  await changeQuestions(ctx, testId, async ({ tx, audit }) => {
+    const before = await questionRow(tx, id);
+    const after = await repo.updateQuestion(tx, id, content);
+    await audit({ entityType: 'question', entityId: id, action: 'update', before, after });
+  });
+  return getQuestion(ctx, id);
 }
 
-export async function editQuestion(db: Db, accountId: number, id: number, content: QuestionContent) {
-  const { testId } = await questionRow(db, id);
-  await changeQuestions(db, testId, accountId, (tx) => updateQuestion(tx, id, content));
-  return question(db, id);
-}
-
-export async function removeQuestion(db: Db, accountId: number, id: number) {
-  const { testId } = await questionRow(db, id);
-  await changeQuestions(db, testId, accountId, (tx) => deleteQuestions(tx, testId, [id]));
+export async function deleteQuestion(ctx: ServiceContext, id: number) {
+  const { testId } = await questionRow(ctx.db, id);
+  await changeQuestions(ctx, testId, async ({ tx, audit }) => {
+    const before = await questionRow(tx, id);
+    await repo.deleteQuestions(tx, testId, [id]);
+    await audit({ entityType: 'question', entityId: id, action: 'delete', before });
+  });
 }
 
 /** Deletes questions of this test only, all or nothing; returns how many. */
-export async function removeQuestions(db: Db, accountId: number, testId: number, ids: number[]) {
-  return changeQuestions(db, testId, accountId, async (tx, before) => {
-    const missing = ids.filter((id) => !before.includes(id));
-    if (missing.length > 0) throw badRequest('ids', `Not questions of this test: ${missing.join(', ')}`);
-    return (await deleteQuestions(tx, testId, ids)).length;
-  });
+export const deleteQuestions = (ctx: ServiceContext, testId: number, ids: number[]) =>
+  changeQuestions(
+    ctx,
+    testId,
+    async ({ tx }, before) => {
+      const missing = ids.filter((id) => !before.includes(id));
+      if (missing.length > 0) throw badRequest('ids', `Not questions of this test: ${missing.join(', ')}`);
+      return (await repo.deleteQuestions(tx, testId, ids)).length;
+    },
+    { auditListAs: 'update' },
+  );
+
+export async function reorderQuestions(ctx: ServiceContext, testId: number, ids: number[]) {
+  await changeQuestions(
+    ctx,
+    testId,
+    async ({ tx }, before) => {
+      const same =
+        ids.length === before.length &&
+        new Set(ids).size === ids.length &&
+        ids.every((id) => before.includes(id));
+      if (!same) throw badRequest('ids', 'List every question of the test exactly once, in the new order');
+      await repo.setOrder(tx, ids);
+    },
+    { auditListAs: 'update' },
+  );
+  return (await repo.questionsOf(ctx.db, testId)).map(repo.toQuestion);
 }
 
-export async function reorderQuestions(db: Db, accountId: number, testId: number, ids: number[]) {
-  await changeQuestions(db, testId, accountId, async (tx, before) => {
-    const same =
-      ids.length === before.length &&
-      new Set(ids).size === ids.length &&
-      ids.every((id) => before.includes(id));
-    if (!same) throw badRequest('ids', 'List every question of the test exactly once, in the new order');
-    await setOrder(tx, ids);
-  });
-  return (await questionsOf(db, testId)).map(toQuestion);
-}
-
-/** Adds the questions of a CSV or XLSX file after the existing ones, or in their place. */
+/** Adds the questions of an uploaded CSV or XLSX file after the existing ones, or in their place. */
 export async function importQuestions(
-  db: Db,
-  accountId: number,
+  ctx: ServiceContext,
   testId: number,
   upload: () => Promise<Buffer>,
   mode: z.output<typeof questionImportQuerySchema>['mode'],
 ) {
-  await assertTestExists(db, testId);
+  await assertTestExists(ctx.db, testId);
   const list = await questionsOfFile(await upload());
   const replace = mode === 'replace';
   const total = await changeQuestions(
-    db,
+    ctx,
     testId,
-    accountId,
-    async (tx) => {
-      if (replace) await deleteQuestions(tx, testId);
-      await appendQuestions(tx, testId, list);
-      return (await questionsOf(tx, testId)).length;
+    async ({ tx }) => {
+      if (replace) await repo.deleteQuestions(tx, testId);
+      await repo.appendQuestions(tx, testId, list);
+      return (await repo.questionsOf(tx, testId)).length;
     },
-    { alertsByPosition: replace },
+    { alertsByPosition: replace, auditListAs: 'import' },
   );
   return { imported: list.length, total };
 }

@@ -1,19 +1,19 @@
 import {
   emptyScoring,
   type LocalizedText,
-  type Page,
   type Scoring,
   type Test,
   type TestDetail,
   type TestStatus,
+  type testExportQuerySchema,
   type testListQuerySchema,
 } from '@cool/shared';
-import { and, asc, desc, eq, exists, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { eq, exists, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
+import { containsPattern, defineList } from '../../db/list.ts';
 import { accounts, categories, questions, testCategories, tests } from '../../db/schema.ts';
-import { containsPattern, countAll, paged } from '../../http/paging.ts';
 import { participantCountSql } from './usage.ts';
 
 export type TestRow = typeof tests.$inferSelect;
@@ -124,7 +124,7 @@ export async function insertTest(
     version?: number;
     builtinKey?: string;
   },
-): Promise<number> {
+): Promise<TestRow> {
   const [row] = await tx
     .insert(tests)
     .values({
@@ -137,21 +137,23 @@ export async function insertTest(
       createdBy: extra.accountId,
       updatedBy: extra.accountId,
     })
-    .returning({ id: tests.id });
-  return row!.id;
+    .returning();
+  return row!;
 }
 
-/** Changes a test's columns, stamping who changed it and when. */
+/** Changes a test's columns, stamping who changed it and when; returns the changed row. */
 export async function touchTest(
   tx: Executor,
   id: number,
-  accountId: number,
+  accountId: number | null,
   set: Partial<typeof tests.$inferInsert> = {},
-) {
-  await tx
+): Promise<TestRow> {
+  const [row] = await tx
     .update(tests)
     .set({ ...set, updatedBy: accountId, updatedAt: new Date() })
-    .where(eq(tests.id, id));
+    .where(eq(tests.id, id))
+    .returning();
+  return row!;
 }
 
 export async function deleteTest(tx: Executor, id: number) {
@@ -162,6 +164,15 @@ export async function categoryNames(db: Executor) {
   return db
     .select({ id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn })
     .from(categories);
+}
+
+export async function categoryIdsOf(db: Executor, testId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: testCategories.categoryId })
+    .from(testCategories)
+    .where(eq(testCategories.testId, testId))
+    .orderBy(testCategories.categoryId);
+  return rows.map((r) => r.id);
 }
 
 /** Which of these category ids exist. */
@@ -181,73 +192,47 @@ export async function replaceCategories(tx: Executor, testId: number, ids: reado
     await tx.insert(testCategories).values(ids.map((categoryId) => ({ testId, categoryId })));
 }
 
-const SORT_COLUMNS = {
-  sortOrder: tests.sortOrder,
-  createTime: tests.createdAt,
-  updateTime: tests.updatedAt,
-  priceFen: tests.priceFen,
-  minutes: tests.minutes,
-  titleZh: tests.titleZh,
-  titleEn: sql`lower(${tests.titleEn})`,
-  questionCount: questionCountSql,
-  version: tests.version,
-};
+const testList = defineList({
+  table: tests,
+  id: tests.id,
+  filters: {
+    /** Matches the title in either language. */
+    title: (title: string) =>
+      or(ilike(tests.titleZh, containsPattern(title)), ilike(tests.titleEn, containsPattern(title))),
+    categoryId: (categoryId: number) =>
+      exists(
+        sql`(select 1 from ${testCategories} where ${testCategories.testId} = ${tests.id} and ${testCategories.categoryId} = ${categoryId})`,
+      ),
+    status: (status: TestStatus) => eq(tests.status, status),
+    pricing: (pricing: 'free' | 'paid') =>
+      pricing === 'free' ? eq(tests.priceFen, 0) : gt(tests.priceFen, 0),
+  },
+  sorts: {
+    sortOrder: tests.sortOrder,
+    createTime: tests.createdAt,
+    updateTime: tests.updatedAt,
+    priceFen: tests.priceFen,
+    minutes: tests.minutes,
+    titleZh: tests.titleZh,
+    titleEn: sql`lower(${tests.titleEn})`,
+    questionCount: questionCountSql,
+    version: tests.version,
+  },
+  defaultSort: { field: 'sortOrder', order: 'ascend' },
+});
 
-export type TestFilters = Omit<z.output<typeof testListQuerySchema>, 'pageNo' | 'pageSize'>;
+export type TestFilters = z.output<typeof testExportQuerySchema>;
 
-const whereOf = (q: TestFilters) =>
-  and(
-    q.title
-      ? or(ilike(tests.titleZh, containsPattern(q.title)), ilike(tests.titleEn, containsPattern(q.title)))
-      : undefined,
-    q.categoryId
-      ? exists(
-          sql`(select 1 from ${testCategories} where ${testCategories.testId} = ${tests.id} and ${testCategories.categoryId} = ${q.categoryId})`,
-        )
-      : undefined,
-    q.status ? eq(tests.status, q.status) : undefined,
-    q.pricing === 'free' ? eq(tests.priceFen, 0) : q.pricing === 'paid' ? gt(tests.priceFen, 0) : undefined,
-  );
+const fetchTests = (db: Executor) => async (inPage: SQL, order: SQL[]) =>
+  (
+    await selectTests(db)
+      .where(inPage)
+      .orderBy(...order)
+  ).map(toTest);
 
-const orderOf = (q: TestFilters) => {
-  const order = q.sortOrder === 'descend' ? desc : asc;
-  return q.sortField
-    ? [order(SORT_COLUMNS[q.sortField]), order(tests.id)]
-    : [asc(tests.sortOrder), asc(tests.id)];
-};
-
-export async function listTests(
-  db: Executor,
-  q: TestFilters & { pageNo: number; pageSize: number },
-): Promise<Page<Test>> {
-  const where = whereOf(q);
-  return paged(
-    db as never,
-    q,
-    async (db) => (await db.select({ n: countAll }).from(tests).where(where))[0]?.n ?? 0,
-    async (db, limit, offset) =>
-      (
-        await selectTests(db)
-          .where(where)
-          .orderBy(...orderOf(q))
-          .limit(limit)
-          .offset(offset)
-      ).map(toTest),
-  );
-}
-
-const EXPORT_BATCH = 500;
+export const listTests = (db: Executor, query: z.output<typeof testListQuerySchema>) =>
+  testList.page(db, query, fetchTests(db));
 
 /** Every test the filters match, in list order, read in batches. */
-export async function* streamTests(db: Executor, q: TestFilters): AsyncGenerator<Test> {
-  const where = whereOf(q);
-  for (let offset = 0; ; offset += EXPORT_BATCH) {
-    const batch = await selectTests(db)
-      .where(where)
-      .orderBy(...orderOf(q))
-      .limit(EXPORT_BATCH)
-      .offset(offset);
-    yield* batch.map(toTest);
-    if (batch.length < EXPORT_BATCH) return;
-  }
-}
+export const streamTests = (db: Executor, filters: TestFilters) =>
+  testList.stream(db, filters, fetchTests(db));

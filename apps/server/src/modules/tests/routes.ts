@@ -14,7 +14,7 @@ import {
   testSchema,
 } from '@cool/shared';
 import { z } from 'zod';
-import { requireSession } from '../../http/access.ts';
+import { contextOf } from '../../http/context.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
@@ -51,7 +51,7 @@ export async function testRoutes(app: ZodApp) {
         response: responses(pageSchema(testSchema)),
       },
     },
-    async (request) => ok(await service.testPage(app.db, request.query)),
+    async (request) => ok(await service.listTests(contextOf(request), request.query)),
   );
 
   app.get(
@@ -62,7 +62,7 @@ export async function testRoutes(app: ZodApp) {
     },
     async (request, reply) => {
       async function* rows() {
-        for await (const row of service.testsToExport(app.db, request.query)) {
+        for await (const row of service.testsToExport(contextOf(request), request.query)) {
           yield [
             row.id,
             row.title.zh,
@@ -92,7 +92,7 @@ export async function testRoutes(app: ZodApp) {
       config: { access: { permission: 'tests', action: 'get' } },
       schema: { tags: ['tests'], params: idParamsSchema, response: responses(testDetailSchema) },
     },
-    async (request) => ok(await service.test(app.db, request.params.id)),
+    async (request) => ok(await service.getTest(contextOf(request), request.params.id)),
   );
 
   app.post(
@@ -102,8 +102,7 @@ export async function testRoutes(app: ZodApp) {
       schema: { tags: ['tests'], body: testInputSchema, response: responses(testDetailSchema, 201) },
     },
     async (request, reply) => {
-      const { accountId } = requireSession(request);
-      const created = await service.createTest(app.db, accountId, request.body);
+      const created = await service.createTest(contextOf(request), request.body);
       return reply.code(201).send(ok(created, 'Test created'));
     },
   );
@@ -120,8 +119,10 @@ export async function testRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const { accountId } = requireSession(request);
-      return ok(await service.updateTest(app.db, accountId, request.params.id, request.body), 'Test updated');
+      return ok(
+        await service.updateTest(contextOf(request), request.params.id, request.body),
+        'Test updated',
+      );
     },
   );
 
@@ -137,9 +138,8 @@ export async function testRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      const { accountId } = requireSession(request);
       return ok(
-        await service.saveScoring(app.db, accountId, request.params.id, request.body),
+        await service.saveScoring(contextOf(request), request.params.id, request.body),
         'Scoring updated',
       );
     },
@@ -152,7 +152,7 @@ export async function testRoutes(app: ZodApp) {
       schema: { tags: ['tests'], params: idParamsSchema, response: responses(z.null()) },
     },
     async (request) => {
-      await service.removeTest(app.db, request.params.id);
+      await service.deleteTest(contextOf(request), request.params.id);
       return ok(null, 'Test deleted');
     },
   );
@@ -167,7 +167,7 @@ export async function testRoutes(app: ZodApp) {
         response: responses(z.object({ problems: z.array(z.string()) })),
       },
     },
-    async (request) => ok(await service.publishCheck(app.db, request.params.id)),
+    async (request) => ok(await service.publishCheck(contextOf(request), request.params.id)),
   );
 
   app.post(
@@ -177,8 +177,7 @@ export async function testRoutes(app: ZodApp) {
       schema: { tags: ['tests'], params: idParamsSchema, response: responses(testDetailSchema) },
     },
     async (request) => {
-      const { accountId } = requireSession(request);
-      return ok(await service.publishTest(app.db, accountId, request.params.id), 'Test published');
+      return ok(await service.publishTest(contextOf(request), request.params.id), 'Test published');
     },
   );
 
@@ -189,9 +188,8 @@ export async function testRoutes(app: ZodApp) {
       schema: { tags: ['tests'], params: idParamsSchema, response: responses(testDetailSchema) },
     },
     async (request) => {
-      const { accountId } = requireSession(request);
       return ok(
-        await service.unpublishTest(app.db, accountId, request.params.id),
+        await service.unpublishTest(contextOf(request), request.params.id),
         'Test taken off the shelf',
       );
     },
@@ -204,8 +202,7 @@ export async function testRoutes(app: ZodApp) {
       schema: { tags: ['tests'], params: idParamsSchema, response: responses(testDetailSchema, 201) },
     },
     async (request, reply) => {
-      const { accountId } = requireSession(request);
-      const copy = await service.duplicateTest(app.db, accountId, request.params.id);
+      const copy = await service.duplicateTest(contextOf(request), request.params.id);
       return reply.code(201).send(ok(copy, 'Test duplicated'));
     },
   );
@@ -221,7 +218,8 @@ export async function testRoutes(app: ZodApp) {
         response: responses(scoreReportSchema),
       },
     },
-    async (request) => ok(await service.scoreAnswers(app.db, request.params.id, request.body.answers)),
+    async (request) =>
+      ok(await service.scoreAnswers(contextOf(request), request.params.id, request.body.answers)),
   );
 
   // A file download: the bare document (no envelope), so the saved file imports as it is.
@@ -236,7 +234,7 @@ export async function testRoutes(app: ZodApp) {
       },
     },
     async (request, reply) => {
-      const document = await service.testDocument(app.db, request.params.id);
+      const document = await service.testDocument(contextOf(request), request.params.id);
       return reply
         .header('content-disposition', `attachment; filename="test-${request.params.id}.json"`)
         .header('cache-control', 'no-store')
@@ -252,8 +250,7 @@ export async function testRoutes(app: ZodApp) {
       schema: { tags: ['tests'], body: testDocumentSchema, response: responses(testImportResultSchema, 201) },
     },
     async (request, reply) => {
-      const { accountId } = requireSession(request);
-      const result = await service.importTest(app.db, accountId, request.body);
+      const result = await service.importTest(contextOf(request), request.body);
       return reply.code(201).send(ok(result, 'Test imported as a draft'));
     },
   );

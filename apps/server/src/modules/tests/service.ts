@@ -9,44 +9,36 @@ import {
   type TestDocument,
   type TestStatus,
   type testInputSchema,
+  type testListQuerySchema,
 } from '@cool/shared';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
+import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/reply.ts';
 import { appendQuestions, questionsOf, toQuestionContent } from '../questions/repository.ts';
-import {
-  categoryNames,
-  deleteTest,
-  existingCategoryIds,
-  findTest,
-  insertTest,
-  listTests,
-  lockTest,
-  replaceCategories,
-  streamTests,
-  type TestFilters,
-  testColumnsOf,
-  touchTest,
-} from './repository.ts';
+import * as repo from './repository.ts';
 import { testUsage } from './usage.ts';
 
 type TestInput = z.output<typeof testInputSchema>;
 
 const COPY_SUFFIX = { zh: '（副本）', en: ' (copy)' };
 
-export const testPage = (db: Db, query: Parameters<typeof listTests>[1]) => listTests(db, query);
+export const listTests = (ctx: ServiceContext, query: z.output<typeof testListQuerySchema>) =>
+  repo.listTests(ctx.db, query);
 
-export const testsToExport = (db: Db, filters: TestFilters) => streamTests(db, filters);
+/** The filtered list for a file, streamed in batches. */
+export const testsToExport = (ctx: ServiceContext, filters: repo.TestFilters) =>
+  repo.streamTests(ctx.db, filters);
 
-export async function test(db: Executor, id: number): Promise<TestDetail> {
-  const found = await findTest(db, id);
+export async function getTest(ctx: ServiceContext, id: number): Promise<TestDetail> {
+  const found = await repo.findTest(ctx.db, id);
   if (!found) throw notFound('Test');
   return found;
 }
 
 /** Locks the test row for the rest of the transaction, so concurrent edits of its questions serialize. */
 export async function lockedTest(tx: Executor, id: number) {
-  const row = await lockTest(tx, id);
+  const row = await repo.lockTest(tx, id);
   if (!row) throw notFound('Test');
   return row;
 }
@@ -57,115 +49,128 @@ export function assertContentEditable(row: { status: TestStatus }) {
     throw conflict('Take the test off the shelf before changing its questions or scoring');
 }
 
+/** The test as the audit log records it: its columns and the categories it is filed under. */
+const audited = async (tx: Executor, row: repo.TestRow) => ({
+  ...row,
+  categoryIds: await repo.categoryIdsOf(tx, row.id),
+});
+
 /** Files the test under exactly these categories; unknown ids are a 400 naming `categoryIds`. */
 async function setCategories(tx: Executor, testId: number, ids: readonly number[]) {
   const unique = [...new Set(ids)];
-  const found = await existingCategoryIds(tx, unique);
+  const found = await repo.existingCategoryIds(tx, unique);
   const missing = unique.filter((id) => !found.includes(id));
   if (missing.length > 0) throw badRequest('categoryIds', `Unknown category ${missing.join(', ')}`);
-  await replaceCategories(tx, testId, unique);
+  await repo.replaceCategories(tx, testId, unique);
 }
 
-export async function createTest(db: Db, accountId: number, input: TestInput): Promise<TestDetail> {
-  const { categoryIds, ...fields } = input;
-  const id = await db.transaction(async (tx) => {
-    const id = await insertTest(tx, fields, { accountId });
-    await setCategories(tx, id, categoryIds);
-    return id;
+export const createTest = (ctx: ServiceContext, input: TestInput) =>
+  withTx(ctx, async ({ tx, actor, audit }) => {
+    const { categoryIds, ...fields } = input;
+    const row = await repo.insertTest(tx, fields, { accountId: actor.accountId });
+    await setCategories(tx, row.id, categoryIds);
+    await audit({ entityType: 'test', entityId: row.id, action: 'create', after: await audited(tx, row) });
+    return getTest({ ...ctx, db: tx }, row.id);
   });
-  return test(db, id);
-}
 
-export async function updateTest(db: Db, accountId: number, id: number, input: TestInput) {
-  const { categoryIds, ...fields } = input;
-  await db.transaction(async (tx) => {
-    await lockedTest(tx, id);
-    await touchTest(tx, id, accountId, testColumnsOf(fields));
-    await setCategories(tx, id, categoryIds);
+/**
+ * Changes a locked test's columns (and, with `categoryIds`, its categories), auditing the difference.
+ * `change` sees the row first and may refuse the change.
+ */
+const changeTest = (
+  ctx: ServiceContext,
+  id: number,
+  action: 'update' | 'enable' | 'disable',
+  change: (row: repo.TestRow, tx: Executor) => Promise<Partial<repo.TestRow>> | Partial<repo.TestRow>,
+  categoryIds?: readonly number[],
+) =>
+  withTx(ctx, async ({ tx, actor, audit }) => {
+    const before = await audited(tx, await lockedTest(tx, id));
+    const row = await repo.touchTest(tx, id, actor.accountId, await change(before, tx));
+    if (categoryIds) await setCategories(tx, id, categoryIds);
+    await audit({ entityType: 'test', entityId: id, action, before, after: await audited(tx, row) });
+    return getTest({ ...ctx, db: tx }, id);
   });
-  return test(db, id);
-}
 
-export async function saveScoring(db: Db, accountId: number, id: number, scoring: Scoring) {
-  await db.transaction(async (tx) => {
-    assertContentEditable(await lockedTest(tx, id));
-    await touchTest(tx, id, accountId, { scoring });
+export const updateTest = (ctx: ServiceContext, id: number, { categoryIds, ...fields }: TestInput) =>
+  changeTest(ctx, id, 'update', () => repo.testColumnsOf(fields), categoryIds);
+
+export const saveScoring = (ctx: ServiceContext, id: number, scoring: Scoring) =>
+  changeTest(ctx, id, 'update', (row) => {
+    assertContentEditable(row);
+    return { scoring };
   });
-  return test(db, id);
-}
+
+export const publishTest = (ctx: ServiceContext, id: number) =>
+  changeTest(ctx, id, 'enable', async (row, tx) => {
+    if (row.status === 'on_shelf') throw new HttpError(409, 'The test is already on the shelf');
+    const problems = publishProblems({ questions: await questionsOf(tx, id), scoring: row.scoring });
+    if (problems.length > 0)
+      throw new HttpError(409, `The test cannot be published: ${problems.join('; ')}`, { problems });
+    return { status: 'on_shelf', version: row.version + 1, publishedAt: new Date() };
+  });
+
+export const unpublishTest = (ctx: ServiceContext, id: number) =>
+  changeTest(ctx, id, 'disable', (row) => {
+    if (row.status !== 'on_shelf') throw new HttpError(409, 'The test is not on the shelf');
+    return { status: 'off_shelf' };
+  });
 
 /** Refuses (409) to delete a test that has records or orders: take it off the shelf (archive) instead. */
-export async function removeTest(db: Db, id: number) {
-  await db.transaction(async (tx) => {
-    await lockedTest(tx, id);
+export const deleteTest = (ctx: ServiceContext, id: number) =>
+  withTx(ctx, async ({ tx, audit }) => {
+    const before = await audited(tx, await lockedTest(tx, id));
     const usage = await testUsage(tx, id);
     if (usage.records > 0 || usage.orders > 0) {
       throw conflict(
         `This test has ${usage.records} records and ${usage.orders} orders, so it cannot be deleted. Take it off the shelf to archive it instead.`,
       );
     }
-    await deleteTest(tx, id);
+    await repo.deleteTest(tx, id);
+    await audit({ entityType: 'test', entityId: id, action: 'delete', before });
   });
+
+export async function publishCheck(ctx: ServiceContext, id: number) {
+  const detail = await getTest(ctx, id);
+  return { problems: publishProblems({ questions: await questionsOf(ctx.db, id), scoring: detail.scoring }) };
 }
 
-export async function publishCheck(db: Db, id: number) {
-  const detail = await test(db, id);
-  return { problems: publishProblems({ questions: await questionsOf(db, id), scoring: detail.scoring }) };
-}
-
-export async function publishTest(db: Db, accountId: number, id: number) {
-  await db.transaction(async (tx) => {
-    const row = await lockedTest(tx, id);
-    if (row.status === 'on_shelf') throw new HttpError(409, 'The test is already on the shelf');
-    const problems = publishProblems({ questions: await questionsOf(tx, id), scoring: row.scoring });
-    if (problems.length > 0)
-      throw new HttpError(409, `The test cannot be published: ${problems.join('; ')}`, { problems });
-    await touchTest(tx, id, accountId, {
-      status: 'on_shelf',
-      version: row.version + 1,
-      publishedAt: new Date(),
-    });
-  });
-  return test(db, id);
-}
-
-export async function unpublishTest(db: Db, accountId: number, id: number) {
-  await db.transaction(async (tx) => {
-    const row = await lockedTest(tx, id);
-    if (row.status !== 'on_shelf') throw new HttpError(409, 'The test is not on the shelf');
-    await touchTest(tx, id, accountId, { status: 'off_shelf' });
-  });
-  return test(db, id);
-}
-
-/** A draft copy with the same questions, scoring and categories. */
-export async function duplicateTest(db: Db, accountId: number, sourceId: number) {
-  const source = await test(db, sourceId);
-  const id = await db.transaction(async (tx) => {
+/** A draft copy with the same questions, scoring and categories; audited as a create naming its source. */
+export const duplicateTest = (ctx: ServiceContext, sourceId: number) =>
+  withTx(ctx, async ({ tx, actor, audit }) => {
+    const source = await getTest({ ...ctx, db: tx }, sourceId);
     const title = {
       zh: source.title.zh && `${source.title.zh}${COPY_SUFFIX.zh}`.slice(0, 100),
       en: source.title.en && `${source.title.en}${COPY_SUFFIX.en}`.slice(0, 100),
     };
-    const id = await insertTest(tx, { ...source, title }, { accountId, scoring: source.scoring });
+    const row = await repo.insertTest(
+      tx,
+      { ...source, title },
+      { accountId: actor.accountId, scoring: source.scoring },
+    );
     await setCategories(
       tx,
-      id,
+      row.id,
       source.categories.map((c) => c.id),
     );
-    await appendQuestions(tx, id, (await questionsOf(tx, source.id)).map(toQuestionContent));
-    return id;
+    const questionIds = await appendQuestions(
+      tx,
+      row.id,
+      (await questionsOf(tx, sourceId)).map(toQuestionContent),
+    );
+    const after = { ...(await audited(tx, row)), copiedFrom: sourceId, questionIds };
+    await audit({ entityType: 'test', entityId: row.id, action: 'create', after });
+    return getTest({ ...ctx, db: tx }, row.id);
   });
-  return test(db, id);
-}
 
 /** Scores answers without saving them (a preview); a bad answer is a 400 naming it. */
 export async function scoreAnswers(
-  db: Db,
+  ctx: ServiceContext,
   id: number,
   answers: ScoreRequest['answers'],
 ): Promise<ScoreReport> {
-  const detail = await test(db, id);
-  const outcome = scoreTest({ questions: await questionsOf(db, id), scoring: detail.scoring }, answers);
+  const detail = await getTest(ctx, id);
+  const outcome = scoreTest({ questions: await questionsOf(ctx.db, id), scoring: detail.scoring }, answers);
   if (!outcome.ok) {
     const errors = outcome.errors.map((e) => ({
       field: e.question > 0 ? `answers.${e.question - 1}` : 'answers',
@@ -177,9 +182,9 @@ export async function scoreAnswers(
 }
 
 /** The whole test as one portable JSON document. */
-export async function testDocument(db: Db, id: number): Promise<TestDocument> {
-  const detail = await test(db, id);
-  const rows = await questionsOf(db, id);
+export async function testDocument(ctx: ServiceContext, id: number): Promise<TestDocument> {
+  const detail = await getTest(ctx, id);
+  const rows = await questionsOf(ctx.db, id);
   return {
     format: TEST_DOCUMENT_FORMAT,
     formatVersion: 1,
@@ -199,22 +204,31 @@ export async function testDocument(db: Db, id: number): Promise<TestDocument> {
   };
 }
 
-export async function importTest(db: Db, accountId: number, document: TestDocument) {
-  const result = await db.transaction((tx) => importDocument(tx, document, { accountId }));
-  return { test: await test(db, result.id), skippedCategories: result.skippedCategories };
-}
+/** A test made from a document, as a draft; categories it names that do not exist here are reported. */
+export const importTest = (ctx: ServiceContext, document: TestDocument) =>
+  withTx(ctx, async ({ tx, actor, audit }) => {
+    const { row, questionIds, skippedCategories } = await importDocument(tx, document, {
+      accountId: actor.accountId,
+    });
+    const after = { ...(await audited(tx, row)), questionIds };
+    await audit({ entityType: 'test', entityId: row.id, action: 'import', after });
+    return { test: await getTest({ ...ctx, db: tx }, row.id), skippedCategories };
+  });
 
-/** Creates a test from a document (an import, or seeding a built-in scale); categories are matched by either name, the rest reported as skipped. */
+/**
+ * Creates a test from a document (an import, or the seed's built-in scales); categories are matched by either
+ * name, the rest reported as skipped.
+ */
 export async function importDocument(
   tx: Executor,
   document: TestDocument,
   options: { accountId: number | null; status?: TestStatus; builtinKey?: string; categoryNames?: string[] },
-): Promise<{ id: number; skippedCategories: string[] }> {
+) {
   const wanted = [
     ...document.test.categories.map((c) => ({ zh: c.nameZh, en: c.nameEn })),
     ...(options.categoryNames ?? []).map((en) => ({ zh: '', en })),
   ];
-  const all = await categoryNames(tx);
+  const all = await repo.categoryNames(tx);
   const ids: number[] = [];
   const skipped: string[] = [];
   for (const want of wanted) {
@@ -226,14 +240,14 @@ export async function importDocument(
     else skipped.push(want.en || want.zh);
   }
   const published = options.status === 'on_shelf';
-  const id = await insertTest(tx, document.test, {
+  const row = await repo.insertTest(tx, document.test, {
     accountId: options.accountId,
     scoring: document.scoring,
     status: options.status ?? 'draft',
     version: published ? 1 : 0,
     ...(options.builtinKey && { builtinKey: options.builtinKey }),
   });
-  await setCategories(tx, id, ids);
-  await appendQuestions(tx, id, document.questions);
-  return { id, skippedCategories: skipped };
+  await setCategories(tx, row.id, ids);
+  const questionIds = await appendQuestions(tx, row.id, document.questions);
+  return { row, questionIds, skippedCategories: skipped };
 }
