@@ -209,6 +209,14 @@ describe('question files', () => {
     });
   });
 
+  it('answers a missing test with a 404, not a 200 and an empty file', async () => {
+    for (const format of ['csv', 'xlsx']) {
+      const res = await api('GET', `/tests/99999/questions/export?format=${format}`);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-disposition']).toBeUndefined();
+    }
+  });
+
   it('exports a test’s questions as CSV and XLSX and imports them back, appending or replacing', async () => {
     const sas = (await api('GET', '/tests?title=SAS')).body.result.data[0];
     const csv = await api('GET', `/tests/${sas.id}/questions/export?format=csv`);
