@@ -1,8 +1,9 @@
-import type { Account, AccountUpdate } from '@cool/shared';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/database.ts';
+import type { Account, accountListQuerySchema, Status } from '@cool/shared';
+import { eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/database.ts';
+import { containsPattern, defineList } from '../../db/list.ts';
 import { accounts, roles } from '../../db/schema.ts';
-import { containsPattern, countAll, paged } from '../../http/paging.ts';
 
 const accountColumns = {
   id: accounts.id,
@@ -39,51 +40,37 @@ const toAccount = (row: AccountRow): Account => ({
 const selectAccounts = (db: Executor) =>
   db.select(accountColumns).from(accounts).leftJoin(roles, eq(roles.id, accounts.roleId));
 
-const SORT_COLUMNS = {
+const accountList = defineList({
+  table: accounts,
   id: accounts.id,
-  username: accounts.username,
-  createTime: accounts.createdAt,
-  lastLoginTime: accounts.lastLoginAt,
-};
+  filters: {
+    keyword: (keyword: string) =>
+      or(
+        ilike(accounts.username, containsPattern(keyword)),
+        ilike(accounts.name, containsPattern(keyword)),
+        ilike(accounts.email, containsPattern(keyword)),
+      ),
+    status: (status: Status) => eq(accounts.status, status),
+    roleId: (roleId: string) => eq(accounts.roleId, roleId),
+  },
+  sorts: {
+    id: accounts.id,
+    username: accounts.username,
+    createTime: accounts.createdAt,
+    // Never signed in sorts as the latest, where PostgreSQL puts the NULLs.
+    lastLoginTime: sql`coalesce(${accounts.lastLoginAt}, 'infinity')`,
+  },
+  defaultSort: { field: 'id', order: 'ascend' },
+});
 
-export interface AccountListQuery {
-  pageNo: number;
-  pageSize: number;
-  keyword?: string | undefined;
-  status?: Account['status'] | undefined;
-  roleId?: string | undefined;
-  sortField?: keyof typeof SORT_COLUMNS | undefined;
-  sortOrder?: 'ascend' | 'descend' | undefined;
-}
-
-export function listAccounts(db: Db, q: AccountListQuery) {
-  const where = and(
-    q.keyword
-      ? or(
-          ilike(accounts.username, containsPattern(q.keyword)),
-          ilike(accounts.name, containsPattern(q.keyword)),
-          ilike(accounts.email, containsPattern(q.keyword)),
-        )
-      : undefined,
-    q.status ? eq(accounts.status, q.status) : undefined,
-    q.roleId ? eq(accounts.roleId, q.roleId) : undefined,
+export const listAccounts = (db: Executor, query: z.output<typeof accountListQuerySchema>) =>
+  accountList.page(db, query, async (inPage, order) =>
+    (
+      await selectAccounts(db)
+        .where(inPage)
+        .orderBy(...order)
+    ).map(toAccount),
   );
-  const column = SORT_COLUMNS[q.sortField ?? 'id'];
-  const order = q.sortOrder === 'descend' ? desc : asc;
-  return paged(
-    db,
-    q,
-    async (db) => (await db.select({ n: countAll }).from(accounts).where(where))[0]?.n ?? 0,
-    async (db, limit, offset) =>
-      (
-        await selectAccounts(db)
-          .where(where)
-          .orderBy(order(column), order(accounts.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(toAccount),
-  );
-}
 
 export async function findAccount(db: Executor, id: number): Promise<Account | null> {
   const [row] = await selectAccounts(db).where(eq(accounts.id, id)).limit(1);
@@ -93,7 +80,14 @@ export async function findAccount(db: Executor, id: number): Promise<Account | n
 /** Sign-in accepts the username or the email, case-insensitively. */
 export async function findCredentials(db: Executor, login: string) {
   const [row] = await db
-    .select({ id: accounts.id, status: accounts.status, passwordHash: accounts.passwordHash })
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      status: accounts.status,
+      passwordHash: accounts.passwordHash,
+      lastLoginAt: accounts.lastLoginAt,
+      lastLoginIp: accounts.lastLoginIp,
+    })
     .from(accounts)
     .where(sql`lower(${accounts.username}) = lower(${login}) OR lower(${accounts.email}) = lower(${login})`)
     .limit(1);
@@ -109,29 +103,36 @@ export async function findTwoStep(db: Executor, username: string): Promise<boole
   return row?.twoStep === 1;
 }
 
-type AccountFields = Omit<AccountUpdate, 'password'> & { passwordHash?: string };
+/** A stored account, as written (with its password hash: never let it leave the service). */
+export type AccountRecord = typeof accounts.$inferSelect;
+export type AccountValues = Omit<typeof accounts.$inferInsert, 'id' | 'createdAt'>;
 
-export async function insertAccount(
+export const insertAccount = async (db: Executor, values: AccountValues): Promise<AccountRecord> =>
+  (await db.insert(accounts).values(values).returning())[0]!;
+
+/** Reads the account for a change, locking it until the transaction ends. */
+export const lockAccount = async (db: Executor, id: number): Promise<AccountRecord | undefined> =>
+  (await db.select().from(accounts).where(eq(accounts.id, id)).for('update').limit(1))[0];
+
+export const updateAccount = async (
   db: Executor,
-  values: AccountFields & { username: string; name: string; roleId: string; passwordHash: string },
-): Promise<number> {
-  const [row] = await db.insert(accounts).values(values).returning({ id: accounts.id });
-  return row!.id;
-}
+  id: number,
+  values: Partial<AccountValues>,
+): Promise<AccountRecord | undefined> =>
+  (
+    await db
+      .update(accounts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(accounts.id, id))
+      .returning()
+  )[0];
 
-/** The stored fields the update touches, before it, or null when there is no such account. */
-export async function lockAccount(db: Executor, id: number) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).for('update').limit(1);
-  return row ?? null;
-}
-
-export async function updateAccount(db: Executor, id: number, fields: AccountFields) {
-  await db
-    .update(accounts)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(eq(accounts.id, id));
-}
-
-export async function markSignedIn(db: Executor, id: number, ip: string) {
-  await db.update(accounts).set({ lastLoginAt: new Date(), lastLoginIp: ip }).where(eq(accounts.id, id));
-}
+/** Records the sign-in on the account; returns what it wrote. */
+export const markSignedIn = async (db: Executor, id: number, ip: string) =>
+  (
+    await db
+      .update(accounts)
+      .set({ lastLoginAt: new Date(), lastLoginIp: ip })
+      .where(eq(accounts.id, id))
+      .returning({ lastLoginAt: accounts.lastLoginAt, lastLoginIp: accounts.lastLoginIp })
+  )[0];

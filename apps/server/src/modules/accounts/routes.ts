@@ -7,41 +7,42 @@ import {
   pageSchema,
 } from '@cool/shared';
 import { requireSession } from '../../http/access.ts';
+import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { account, accountPage, changeAccount, createAccount } from './service.ts';
+import * as service from './service.ts';
+
+const tags = ['accounts'];
 
 export async function accountRoutes(app: ZodApp) {
   app.get(
     '/api/accounts',
     {
       config: { access: { permission: 'accounts', action: 'query' } },
-      schema: {
-        tags: ['accounts'],
-        querystring: accountListQuerySchema,
-        response: responses(pageSchema(accountSchema)),
-      },
+      schema: { tags, querystring: accountListQuerySchema, response: responses(pageSchema(accountSchema)) },
     },
-    async (request) => ok(await accountPage(app.db, request.query)),
+    async (request) => ok(await service.listAccounts(contextOf(request), request.query)),
   );
 
   app.get(
     '/api/accounts/:id',
     {
       config: { access: { permission: 'accounts', action: 'get' } },
-      schema: { tags: ['accounts'], params: idParamsSchema, response: responses(accountSchema) },
+      schema: { tags, params: idParamsSchema, response: responses(accountSchema) },
     },
-    async (request) => ok(await account(app.db, request.params.id)),
+    async (request) => ok(await service.getAccount(contextOf(request), request.params.id)),
   );
 
   app.post(
     '/api/accounts',
     {
       config: { access: { permission: 'accounts', action: 'add' } },
-      schema: { tags: ['accounts'], body: accountCreateSchema, response: responses(accountSchema, 201) },
+      schema: { tags, body: accountCreateSchema, response: responses(accountSchema, 201) },
     },
-    async (request, reply) =>
-      reply.code(201).send(ok(await createAccount(app.db, request.body), 'Account created')),
+    async (request, reply) => {
+      const account = await service.createAccount(contextOf(request), request.body);
+      return reply.code(201).send(ok(account, 'Account created'));
+    },
   );
 
   app.put(
@@ -49,7 +50,7 @@ export async function accountRoutes(app: ZodApp) {
     {
       config: { access: { permission: 'accounts', action: 'edit' } },
       schema: {
-        tags: ['accounts'],
+        tags,
         params: idParamsSchema,
         body: accountUpdateSchema,
         response: responses(accountSchema),
@@ -57,7 +58,12 @@ export async function accountRoutes(app: ZodApp) {
     },
     async (request) =>
       ok(
-        await changeAccount(app.db, requireSession(request), request.params.id, request.body),
+        await service.updateAccount(
+          contextOf(request),
+          requireSession(request),
+          request.params.id,
+          request.body,
+        ),
         'Account updated',
       ),
   );

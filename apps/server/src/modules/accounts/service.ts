@@ -1,55 +1,69 @@
-import type { Account, AccountCreate, AccountUpdate } from '@cool/shared';
-import type { Db, Executor } from '../../db/database.ts';
+import type {
+  Account,
+  accountCreateSchema,
+  accountListQuerySchema,
+  accountUpdateSchema,
+  Page,
+} from '@cool/shared';
+import type { z } from 'zod';
+import type { Executor } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/reply.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAccountSessions } from '../auth/repository.ts';
 import { findRole } from '../roles/repository.ts';
-import {
-  type AccountListQuery,
-  findAccount,
-  insertAccount,
-  listAccounts,
-  lockAccount,
-  updateAccount,
-} from './repository.ts';
+import * as repo from './repository.ts';
 
-export const accountPage = (db: Db, query: AccountListQuery) => listAccounts(db, query);
+export const listAccounts = (
+  ctx: ServiceContext,
+  query: z.output<typeof accountListQuerySchema>,
+): Promise<Page<Account>> => repo.listAccounts(ctx.db, query);
 
-export async function account(db: Db, id: number): Promise<Account> {
-  const found = await findAccount(db, id);
-  if (!found) throw notFound('Account');
-  return found;
+export async function getAccount(ctx: ServiceContext, id: number): Promise<Account> {
+  const account = await repo.findAccount(ctx.db, id);
+  if (!account) throw notFound('Account');
+  return account;
 }
 
 async function assertRole(db: Executor, roleId: string | undefined) {
-  if (roleId !== undefined && !(await findRole(db, roleId)))
+  if (roleId !== undefined && !(await findRole(db, roleId))) {
     throw badRequest('roleId', `Unknown role "${roleId}"`);
+  }
 }
 
-async function uniqueOr409<T>(work: () => Promise<T>): Promise<T> {
+/** A unique index refusing the write means another account has the username or email. */
+async function uniqueLogin<T>(write: Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await write;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('An account with this username or email already exists');
     throw error;
   }
 }
 
-export async function createAccount(db: Db, input: AccountCreate): Promise<Account> {
+export async function createAccount(
+  ctx: ServiceContext,
+  input: z.output<typeof accountCreateSchema>,
+): Promise<Account> {
   const { password, ...fields } = input;
-  await assertRole(db, fields.roleId);
+  await assertRole(ctx.db, fields.roleId);
+  // Hashing takes a while: done before the transaction starts.
   const passwordHash = await hashPassword(password);
-  const id = await uniqueOr409(() => insertAccount(db, { ...fields, passwordHash }));
-  return (await findAccount(db, id))!;
+  return withTx(ctx, async ({ tx, audit }) => {
+    const created = await uniqueLogin(repo.insertAccount(tx, { ...fields, passwordHash }));
+    await audit({ entityType: 'account', entityId: created.id, action: 'create', after: created });
+    return (await repo.findAccount(tx, created.id))!;
+  });
 }
 
-export async function changeAccount(
-  db: Db,
+/** Staff cannot lock themselves out: no disabling their own account, no changing their own role. */
+export async function updateAccount(
+  ctx: ServiceContext,
   session: Session,
   id: number,
-  input: AccountUpdate,
+  input: z.output<typeof accountUpdateSchema>,
 ): Promise<Account> {
   const { password, ...fields } = input;
   if (
@@ -58,14 +72,24 @@ export async function changeAccount(
   ) {
     throw new HttpError(409, 'You cannot disable your own account or change your own role');
   }
-  await assertRole(db, fields.roleId);
-  // Hashing takes a while; do it before the transaction holds the row.
+  await assertRole(ctx.db, fields.roleId);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
-  await db.transaction(async (tx) => {
-    if (!(await lockAccount(tx, id))) throw notFound('Account');
-    await uniqueOr409(() => updateAccount(tx, id, { ...fields, ...(passwordHash && { passwordHash }) }));
+  return withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccount(tx, id);
+    if (!before) throw notFound('Account');
+    const after = await uniqueLogin(
+      repo.updateAccount(tx, id, { ...fields, ...(passwordHash && { passwordHash }) }),
+    );
+    await audit({
+      entityType: 'account',
+      entityId: id,
+      action: 'update',
+      before,
+      after,
+      changedSecrets: passwordHash ? ['password'] : [],
+    });
     // A new password or a disabled account ends the account's other sessions.
     if (passwordHash || fields.status === 'disabled') await revokeAccountSessions(tx, id, session.tokenHash);
+    return (await repo.findAccount(tx, id))!;
   });
-  return (await findAccount(db, id))!;
 }

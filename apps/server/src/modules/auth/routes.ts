@@ -8,9 +8,10 @@ import {
 } from '@cool/shared';
 import { z } from 'zod';
 import { requireSession } from '../../http/access.ts';
+import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { navFor, signIn, signOut, twoStepCode, userInfo } from './service.ts';
+import * as service from './service.ts';
 
 export async function authRoutes(app: ZodApp) {
   app.post(
@@ -21,8 +22,8 @@ export async function authRoutes(app: ZodApp) {
     },
     async (request) => {
       const { username, password } = request.body;
-      const attempt = { login: username, password, ip: request.ip, userAgent: request.headers['user-agent'] };
-      return ok(await signIn(app.db, app.config.loginThrottle, attempt), 'Signed in');
+      const attempt = { login: username, password, userAgent: request.headers['user-agent'] };
+      return ok(await service.signIn(contextOf(request), app.config.loginThrottle, attempt), 'Signed in');
     },
   );
 
@@ -33,7 +34,7 @@ export async function authRoutes(app: ZodApp) {
       schema: { tags: ['auth'], response: responses(z.null()) },
     },
     async (request) => {
-      await signOut(app.db, requireSession(request));
+      await service.signOut(contextOf(request), requireSession(request));
       return ok(null, 'Signed out');
     },
   );
@@ -44,7 +45,7 @@ export async function authRoutes(app: ZodApp) {
       config: { access: { public: true } },
       schema: { tags: ['auth'], body: twoStepBodySchema, response: responses(twoStepResultSchema) },
     },
-    async (request) => ok(await twoStepCode(app.db, request.body.username)),
+    async (request) => ok(await service.twoStepCode(contextOf(request), request.body.username)),
   );
 
   app.get(
@@ -53,7 +54,7 @@ export async function authRoutes(app: ZodApp) {
       config: { access: { signedIn: true } },
       schema: { tags: ['auth'], response: responses(userInfoSchema) },
     },
-    async (request) => ok(await userInfo(app.db, requireSession(request))),
+    async (request) => ok(await service.userInfo(contextOf(request), requireSession(request))),
   );
 
   app.get(
@@ -62,6 +63,6 @@ export async function authRoutes(app: ZodApp) {
       config: { access: { signedIn: true } },
       schema: { tags: ['auth'], response: responses(navResultSchema) },
     },
-    async (request) => ok(navFor(requireSession(request).grants)),
+    async (request) => ok(service.navFor(requireSession(request).grants)),
   );
 }

@@ -13,7 +13,8 @@ import {
   type UserInfo,
 } from '@cool/shared';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
+import { type ServiceContext, type TxScope, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
 import { HttpError } from '../../http/reply.ts';
 import { findAccount, findCredentials, findTwoStep, markSignedIn } from '../accounts/repository.ts';
@@ -41,7 +42,7 @@ const throttleKeys = (login: string, ip: string) => ({
 });
 
 /** Seconds until every key is unlocked, or 0 when sign-in may be tried now. */
-async function lockedFor(db: Db, keys: string[]): Promise<number> {
+async function lockedFor(db: Executor, keys: string[]): Promise<number> {
   const rows = await lockedUntil(db, keys);
   const now = Date.now();
   const until = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
@@ -51,13 +52,24 @@ async function lockedFor(db: Db, keys: string[]): Promise<number> {
 export interface SignInAttempt {
   login: string;
   password: string;
-  ip: string;
   userAgent?: string | undefined;
 }
 
-export async function signIn(db: Db, limits: Limits, attempt: SignInAttempt): Promise<LoginResult> {
-  const keys = throttleKeys(attempt.login, attempt.ip);
-  const wait = await lockedFor(db, [keys.account, keys.address]);
+/**
+ * Checks the credentials and opens a session. Every attempt that gets as far as the password check leaves
+ * an audit row: `sign-in` (the account as actor and entity) or `sign-in-failed` (no actor; the account as
+ * entity when the login names one; `reason`, and `lockedUntil`/`addressLockedUntil` when this failure
+ * locked the account or the client address).
+ * Attempts refused by an existing lock change nothing and leave no row.
+ */
+export async function signIn(
+  ctx: ServiceContext,
+  limits: Limits,
+  attempt: SignInAttempt,
+): Promise<LoginResult> {
+  const ip = ctx.actor.ip ?? '';
+  const keys = throttleKeys(attempt.login, ip);
+  const wait = await lockedFor(ctx.db, [keys.account, keys.address]);
   if (wait > 0) {
     const minutes = Math.ceil(wait / 60);
     throw new HttpError(
@@ -67,35 +79,61 @@ export async function signIn(db: Db, limits: Limits, attempt: SignInAttempt): Pr
       { 'retry-after': String(wait) },
     );
   }
-  const account = await findCredentials(db, attempt.login);
+  const account = await findCredentials(ctx.db, attempt.login);
+  // The password is checked even for an unknown login, so timing does not tell whether the account exists.
   if (!(await verifyPassword(account?.passwordHash, attempt.password)) || !account) {
     const window = { windowSeconds: limits.windowMs / 1000, lockSeconds: limits.lockMs / 1000 };
-    await countFailure(db, keys.account, limits.maxFailuresPerAccount, window);
-    await countFailure(db, keys.address, limits.maxFailuresPerAddress, window);
+    await withTx(ctx, async ({ tx, audit }) => {
+      const lockedUntil = await countFailure(tx, keys.account, limits.maxFailuresPerAccount, window);
+      const addressLockedUntil = await countFailure(tx, keys.address, limits.maxFailuresPerAddress, window);
+      await failedSignIn(audit, account?.id ?? null, {
+        reason: account ? 'wrong-password' : 'unknown-account',
+        ...(lockedUntil && { lockedUntil }),
+        ...(addressLockedUntil && { addressLockedUntil }),
+      });
+    });
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  if (account.status !== 'enabled')
+  if (account.status !== 'enabled') {
+    await withTx(ctx, ({ audit }) => failedSignIn(audit, account.id, { reason: 'disabled' }));
     throw new HttpError(403, 'This account is disabled. Contact an administrator.');
-  await clearFailures(db, keys.account);
+  }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await insertSession(db, {
-    tokenHash: hashToken(token),
-    accountId: account.id,
-    expiresAt,
-    ip: attempt.ip,
-    userAgent: attempt.userAgent?.slice(0, 512),
+  await withTx(ctx, async ({ tx, audit }) => {
+    await clearFailures(tx, keys.account);
+    await insertSession(tx, {
+      tokenHash: hashToken(token),
+      accountId: account.id,
+      expiresAt,
+      ip,
+      userAgent: attempt.userAgent?.slice(0, 512),
+    });
+    const after = await markSignedIn(tx, account.id, ip);
+    await audit({
+      entityType: 'account',
+      entityId: account.id,
+      action: 'sign-in',
+      actor: { accountId: account.id, username: account.username },
+      before: { lastLoginAt: account.lastLoginAt, lastLoginIp: account.lastLoginIp },
+      after,
+    });
   });
-  await markSignedIn(db, account.id, attempt.ip);
   return { token, expiresAt: expiresAt.getTime() };
 }
 
-export async function signOut(db: Db, session: Session) {
-  await revokeSession(db, session.tokenHash);
-}
+/** An anonymous attempt: the login text itself is not kept, as people type passwords into it. */
+const failedSignIn = (audit: TxScope['audit'], accountId: number | null, outcome: object) =>
+  audit({ entityType: 'account', entityId: accountId, action: 'sign-in-failed', after: outcome });
+
+export const signOut = (ctx: ServiceContext, session: Session) =>
+  withTx(ctx, async ({ tx, audit }) => {
+    await revokeSession(tx, session.tokenHash);
+    await audit({ entityType: 'account', entityId: session.accountId, action: 'sign-out' });
+  });
 
 /** A live session of an enabled account; a disabled role keeps the session but grants nothing. */
-export async function findSession(db: Db, token: string): Promise<Session | null> {
+export async function findSession(db: Executor, token: string): Promise<Session | null> {
   const tokenHash = hashToken(token);
   const row = await findLiveSession(db, tokenHash);
   if (!row) return null;
@@ -104,17 +142,17 @@ export async function findSession(db: Db, token: string): Promise<Session | null
 }
 
 /** Expired and long-revoked sessions are only clutter. */
-export async function purgeSessions(db: Db) {
+export async function purgeSessions(db: Executor) {
   await deleteSessionsBefore(db, new Date(), new Date(Date.now() - 24 * 60 * 60 * 1000));
 }
 
-export const twoStepCode = async (db: Db, username: string) => ({
-  stepCode: (await findTwoStep(db, username)) ? 1 : (0 as 0 | 1),
+export const twoStepCode = async (ctx: ServiceContext, username: string) => ({
+  stepCode: (await findTwoStep(ctx.db, username)) ? 1 : (0 as 0 | 1),
 });
 
-export async function userInfo(db: Db, session: Session): Promise<UserInfo> {
-  const account = await findAccount(db, session.accountId);
-  const role = await findRole(db, session.roleId);
+export async function userInfo(ctx: ServiceContext, session: Session): Promise<UserInfo> {
+  const account = await findAccount(ctx.db, session.accountId);
+  const role = await findRole(ctx.db, session.roleId);
   if (!account || !role) throw new HttpError(401, 'Please sign in');
   return {
     id: account.id,

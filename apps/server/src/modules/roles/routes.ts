@@ -1,8 +1,9 @@
 import { roleSchema } from '@cool/shared';
 import { z } from 'zod';
+import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { rolesInOrder } from './service.ts';
+import * as service from './service.ts';
 
 export async function roleRoutes(app: ZodApp) {
   app.get(
@@ -11,6 +12,6 @@ export async function roleRoutes(app: ZodApp) {
       config: { access: { permission: 'roles', action: 'query' } },
       schema: { tags: ['roles'], response: responses(z.array(roleSchema)) },
     },
-    async () => ok(await rolesInOrder(app.db)),
+    async (request) => ok(await service.listRoles(contextOf(request))),
   );
 }

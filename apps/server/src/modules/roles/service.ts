@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLES, type Role } from '@cool/shared';
-import type { Db } from '../../db/database.ts';
-import { listRoles } from './repository.ts';
+import type { ServiceContext } from '../../db/tx.ts';
+import * as repo from './repository.ts';
 
 // Built-in roles first, from most to least privileged; then custom roles by age.
 const rank = (id: string) => {
@@ -8,8 +8,8 @@ const rank = (id: string) => {
   return index === -1 ? BUILT_IN_ROLES.length : index;
 };
 
-export async function rolesInOrder(db: Db): Promise<Role[]> {
-  const rows = await listRoles(db);
+export async function listRoles(ctx: ServiceContext): Promise<Role[]> {
+  const rows = await repo.listRoles(ctx.db);
   return rows
     .sort((a, b) => rank(a.id) - rank(b.id))
     .map((role) => ({

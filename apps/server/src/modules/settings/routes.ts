@@ -1,8 +1,10 @@
 import { promotionInputSchema, promotionSchema } from '@cool/shared';
-import { requireSession } from '../../http/access.ts';
+import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { promotion, savePromotion } from './service.ts';
+import * as service from './service.ts';
+
+const tags = ['settings'];
 
 export async function settingRoutes(app: ZodApp) {
   // Every signed-in user's console shows the link, so reading it needs no settings permission.
@@ -10,18 +12,18 @@ export async function settingRoutes(app: ZodApp) {
     '/api/settings/promotion',
     {
       config: { access: { signedIn: true } },
-      schema: { tags: ['settings'], response: responses(promotionSchema) },
+      schema: { tags, response: responses(promotionSchema) },
     },
-    async () => ok(await promotion(app.db)),
+    async (request) => ok(await service.getPromotion(contextOf(request))),
   );
 
   app.put(
     '/api/settings/promotion',
     {
       config: { access: { permission: 'settings', action: 'edit' } },
-      schema: { tags: ['settings'], body: promotionInputSchema, response: responses(promotionSchema) },
+      schema: { tags, body: promotionInputSchema, response: responses(promotionSchema) },
     },
     async (request) =>
-      ok(await savePromotion(app.db, requireSession(request).accountId, request.body), 'Saved successfully'),
+      ok(await service.savePromotion(contextOf(request), request.body), 'Saved successfully'),
   );
 }
