@@ -1,19 +1,15 @@
-import type { Category, CategoryInput, CategoryListQuery, Page } from '@cool/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/http/client.ts';
-
-const categoryKeys = {
-  all: ['categories'] as const,
-  list: (query: CategoryListQuery) => ['categories', 'list', query] as const,
-};
+import type { CategoryListQuery } from '@cool/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  categoryKeys,
+  categoryQueries,
+  deleteCategory,
+  saveCategory,
+  setCategoryStatus,
+} from '../../shared/api/categories.ts';
 
 export function useCategoryList(query: CategoryListQuery) {
-  return useQuery({
-    queryKey: categoryKeys.list(query),
-    queryFn: () => api.get<Page<Category>>('/categories', { params: query }),
-    // Keeps the current rows on screen while the next page or sort loads.
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(categoryQueries.list(query));
 }
 
 function useInvalidateOnSuccess() {
@@ -22,29 +18,13 @@ function useInvalidateOnSuccess() {
 }
 
 export function useSaveCategory() {
-  const onSuccess = useInvalidateOnSuccess();
-  return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: CategoryInput }) =>
-      id === undefined
-        ? api.post<Category>('/categories', input)
-        : api.put<Category>(`/categories/${id}`, input),
-    onSuccess,
-  });
+  return useMutation({ mutationFn: saveCategory, onSuccess: useInvalidateOnSuccess() });
 }
 
 export function useDeleteCategory() {
-  const onSuccess = useInvalidateOnSuccess();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`/categories/${id}`),
-    onSuccess,
-  });
+  return useMutation({ mutationFn: deleteCategory, onSuccess: useInvalidateOnSuccess() });
 }
 
 export function useSetCategoryStatus() {
-  const onSuccess = useInvalidateOnSuccess();
-  return useMutation({
-    mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) =>
-      api.post<Category>(`/categories/${id}/${enabled ? 'enable' : 'disable'}`),
-    onSuccess,
-  });
+  return useMutation({ mutationFn: setCategoryStatus, onSuccess: useInvalidateOnSuccess() });
 }

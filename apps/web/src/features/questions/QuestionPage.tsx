@@ -10,12 +10,13 @@ import { Alert, App, Button, Card, Dropdown, Flex, Result, Tabs, Tag } from 'ant
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
+import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
-import { downloadFile, useTextLanguage } from '../tests/kit.ts';
 import { useDeleteQuestions, useQuestions, useReorderQuestions, useTest } from './api.ts';
 import { QuestionFormDrawer } from './components/QuestionFormDrawer.tsx';
 import { QuestionImportModal } from './components/QuestionImportModal.tsx';

@@ -12,7 +12,7 @@ import {
   type TypeText,
   type TypologyAxis,
 } from '@cool/shared';
-import { emptyText, trimText } from '../tests/kit.ts';
+import { emptyText, trimText } from '../../shared/i18n/contentText.ts';
 
 export interface OptionFormValues {
   label: string;

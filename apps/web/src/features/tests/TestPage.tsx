@@ -3,7 +3,9 @@ import { DEFAULT_PAGE_SIZE, type Test, type TestDocumentInput, type TestListQuer
 import { App, Button, Card, Flex, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
+import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
@@ -13,8 +15,6 @@ import { TestFormDrawer } from './components/TestFormDrawer.tsx';
 import { TestPreviewDrawer } from './components/TestPreviewDrawer.tsx';
 import { type TestSearch, TestSearchForm } from './components/TestSearchForm.tsx';
 import { type TableQuery, TestTable } from './components/TestTable.tsx';
-import { downloadFile } from './download.ts';
-import { useTextLanguage } from './localized.tsx';
 
 /** Closed, creating (null) or editing a test. */
 type Editing = { test: Test | null } | undefined;

@@ -1,7 +1,7 @@
 import type { Test } from '@cool/shared';
 import { describe, expect, it } from 'vitest';
+import { fieldPath } from '../../shared/http/formErrors.ts';
 import { fenToYuan, testFormField, toTestFormValues, toTestInput, yuanToFen } from './mapping.ts';
-import { fieldPath } from './text.ts';
 
 describe('yuanToFen', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { type LocalizedText, MAX_PRICE_FEN, type Test, type TestInput } from '@cool/shared';
-import { emptyText, trimText } from './text.ts';
+import { emptyText, trimText } from '../../shared/i18n/contentText.ts';
 
 /** Yuan as typed by staff -> integer fen; null when it is not a price with at most 2 decimals. */
 export function yuanToFen(yuan: number | string | null | undefined): number | null {

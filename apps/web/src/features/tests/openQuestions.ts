@@ -1,7 +1,7 @@
 import { localized, type Test } from '@cool/shared';
 import { useCallback } from 'react';
+import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { useTabs } from '../../shared/tabs/index.ts';
-import { useTextLanguage } from './localized.tsx';
 
 /** The questions page of a test. */
 export const questionsPath = (test: Pick<Test, 'id'>) => `/qtable?testId=${test.id}`;

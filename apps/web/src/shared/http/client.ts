@@ -1,4 +1,4 @@
-import { type Envelope, REQUEST_TIMEOUT_MS } from '@cool/shared';
+import { type Envelope, REQUEST_TIMEOUT_MS, type ResultOf, type ResultSchema } from '@cool/shared';
 import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
 import { useAuthStore } from '../session/authStore.ts';
 import { readToken } from '../session/tokenStorage.ts';
@@ -55,17 +55,24 @@ http.interceptors.response.use(
   },
 );
 
-async function unwrap<T>(request: Promise<{ data: Envelope<T> }>): Promise<T> {
+/**
+ * Calls typed by the endpoint's response schema from `@cool/shared`: each resolves with the envelope's
+ * `result` as `z.infer` of that schema (null for endpoints that answer `result: null`), so a field the server
+ * renames fails typecheck here. The schema is not run on the answer: the server's serializer already checks
+ * every answer against the same schema, so parsing again would only cost the console CPU.
+ */
+async function call<S extends ResultSchema>(_schema: S, request: Promise<{ data: Envelope<unknown> }>) {
   const { data } = await request;
-  return data.result;
+  return data.result as ResultOf<S>;
 }
 
-/** Typed helpers: they resolve with the envelope's `result`. */
 export const api = {
-  get: <T>(url: string, config?: AxiosRequestConfig) => unwrap<T>(http.get(url, config)),
-  post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-    unwrap<T>(http.post(url, body, config)),
-  put: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
-    unwrap<T>(http.put(url, body, config)),
-  delete: <T>(url: string, config?: AxiosRequestConfig) => unwrap<T>(http.delete(url, config)),
+  get: <S extends ResultSchema>(url: string, schema: S, config?: AxiosRequestConfig) =>
+    call(schema, http.get(url, config)),
+  post: <S extends ResultSchema>(url: string, schema: S, body?: unknown, config?: AxiosRequestConfig) =>
+    call(schema, http.post(url, body, config)),
+  put: <S extends ResultSchema>(url: string, schema: S, body?: unknown, config?: AxiosRequestConfig) =>
+    call(schema, http.put(url, body, config)),
+  delete: <S extends ResultSchema>(url: string, schema: S, config?: AxiosRequestConfig) =>
+    call(schema, http.delete(url, config)),
 };

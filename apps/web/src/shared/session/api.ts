@@ -1,16 +1,16 @@
-import type { LoginBody, LoginResult, UserInfo } from '@cool/shared';
+import { type LoginBody, loginResultSchema, type UserInfo, userInfoSchema } from '@cool/shared';
 import { api } from '../http/client.ts';
 
 /** SPEC 4 wording, kept verbatim because it is the documented error text. */
 export const ROLES_ERROR = 'getInfo: roles must be a non-null array !';
 
-export const login = (body: LoginBody) => api.post<LoginResult>('/account/login', body);
+export const login = (body: LoginBody) => api.post('/account/login', loginResultSchema, body);
 
-export const logout = () => api.post<null>('/auth/logout');
+export const logout = () => api.post('/auth/logout', null);
 
 /** SPEC 4: user info is only usable when the role exists with at least one permission. */
 export async function fetchUserInfo(): Promise<UserInfo> {
-  const info = await api.get<UserInfo>('/user/info');
+  const info = await api.get('/user/info', userInfoSchema);
   if (!info?.role || !Array.isArray(info.role.permissions) || info.role.permissions.length === 0) {
     throw new Error(ROLES_ERROR);
   }

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
-import { UPLOAD_MAX_BYTES, type UploadResult } from '@cool/shared';
+import { UPLOAD_MAX_BYTES, uploadResultSchema } from '@cool/shared';
 import { App, Button, Flex, theme, Upload } from 'antd';
 import { useState } from 'react';
 import { api } from '../http/client.ts';
@@ -58,7 +58,7 @@ export function ImageUploadField({ value, onChange, texts, disabled, size = 64, 
     body.append('file', file);
     setUploading(true);
     try {
-      const result = await api.post<UploadResult>('/uploads', body);
+      const result = await api.post('/uploads', uploadResultSchema, body);
       onChange?.(result.url);
       message.success(texts.uploaded);
     } catch (error) {

@@ -11,7 +11,6 @@ import {
 import { Alert, App, Form, Input, InputNumber, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/http/client.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
@@ -59,12 +58,8 @@ export function CategoryForm({ category }: { category: Category | null }) {
     try {
       await saveCategory.mutateAsync({ id: category?.id, input });
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.length > 0) {
-        applyFieldErrors(form, error.fieldErrors);
-      } else {
-        // e.g. 409 duplicate name: the server's own message.
-        setFormError(errorText(error, t));
-      }
+      // Else e.g. 409 duplicate name: the server's own message.
+      if (!applyFieldErrors(form, error)) setFormError(errorText(error, t));
       return false;
     }
     message.success(t(category ? 'categories.saved' : 'categories.created'));

@@ -30,10 +30,11 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/http/client.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
-import { fieldPath, LocalizedFields, useImageTexts, useTextLanguage } from '../../tests/kit.ts';
+import { LocalizedFields, useImageTexts } from '../../../shared/ui/LocalizedFields.tsx';
 import { useSaveQuestion } from '../api.ts';
 import {
   newOption,
@@ -81,13 +82,7 @@ export function QuestionFormDrawer({ testId, question, scoring, onClose }: Quest
     try {
       await save.mutateAsync({ id: question?.id, input: toQuestionInput(values) });
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.length > 0)
-        form.setFields(
-          error.fieldErrors.map(({ field, message: text }) => ({
-            name: fieldPath(field) as never,
-            errors: [text],
-          })),
-        );
+      applyFieldErrors(form, error);
       setFormError(errorText(error, t));
       return;
     }
@@ -135,7 +130,7 @@ export function QuestionFormDrawer({ testId, question, scoring, onClose }: Quest
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="imageUrl" label={t('questions.field.image')} extra={t('tests.image.hint')}>
+        <Form.Item name="imageUrl" label={t('questions.field.image')} extra={t('ui.image.hint')}>
           <ImageUploadField texts={imageTexts} />
         </Form.Item>
 
@@ -208,7 +203,7 @@ export function QuestionFormDrawer({ testId, question, scoring, onClose }: Quest
                       <Form.Item
                         name={[field.name, 'label']}
                         label={t('questions.options.label')}
-                        rules={[{ max: 8, message: t('tests.validation.max', { max: 8 }) }]}
+                        rules={[{ max: 8, message: t('ui.validation.max', { max: 8 }) }]}
                       >
                         <Input />
                       </Form.Item>

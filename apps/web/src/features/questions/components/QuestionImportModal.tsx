@@ -4,9 +4,9 @@ import { Alert, App, Button, Flex, Modal, Radio, Table, Typography, Upload } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.ts';
+import { downloadFile } from '../../../shared/http/download.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
-import { downloadFile } from '../../tests/kit.ts';
 import { importRowErrors, useImportQuestions } from '../api.ts';
 
 interface QuestionImportModalProps {

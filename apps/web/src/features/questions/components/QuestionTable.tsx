@@ -3,8 +3,8 @@ import { localized, type Question } from '@cool/shared';
 import { Button, Empty, Grid, Space, Table, type TableProps, Tag, Tooltip, theme } from 'antd';
 import { type DragEvent, type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
-import { useTextLanguage } from '../../tests/kit.ts';
 
 interface RowProps extends HTMLAttributes<HTMLTableRowElement> {
   'data-row-key'?: number;

@@ -34,9 +34,9 @@ import {
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/http/client.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
-import { fieldPath, LocalizedFields } from '../../tests/kit.ts';
+import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
+import { LocalizedFields } from '../../../shared/ui/LocalizedFields.tsx';
 import { useSaveScoring } from '../api.ts';
 import {
   newAxis,
@@ -82,13 +82,7 @@ export function ScoringEditor({ test, questions, readOnly }: ScoringEditorProps)
     try {
       await save.mutateAsync(toScoringInput(submitted));
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.length > 0)
-        form.setFields(
-          error.fieldErrors.map(({ field, message: text }) => ({
-            name: fieldPath(field) as never,
-            errors: [text],
-          })),
-        );
+      applyFieldErrors(form, error);
       setFormError(errorText(error, t));
       return;
     }

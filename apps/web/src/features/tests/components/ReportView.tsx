@@ -2,7 +2,7 @@ import type { BandColour, ScoreReport } from '@cool/shared';
 import { localized } from '@cool/shared';
 import { Alert, Card, Descriptions, Flex, Progress, Table, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTextLanguage } from '../localized.tsx';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 
 /** Band colours as antd preset/status colours (no hard-coded values). */
 export const BAND_TAG_COLOURS: Record<BandColour, string> = {

@@ -9,11 +9,11 @@ import {
 import { Alert, App, Button, Col, Drawer, Form, Grid, InputNumber, Row, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/http/client.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
+import { LocalizedFields, useImageTexts } from '../../../shared/ui/LocalizedFields.tsx';
 import { useCategoryOptions, useSaveTest } from '../api.ts';
-import { fieldPath, LocalizedFields, useImageTexts } from '../localized.tsx';
 import {
   MAX_PRICE_YUAN,
   type TestFormValues,
@@ -46,14 +46,7 @@ export function TestFormDrawer({ test, onClose }: TestFormDrawerProps) {
     try {
       await save.mutateAsync({ id: test?.id, input: toTestInput(values) });
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.length > 0) {
-        form.setFields(
-          error.fieldErrors.map(({ field, message: text }) => ({
-            name: fieldPath(testFormField(field)) as never,
-            errors: [text],
-          })),
-        );
-      }
+      applyFieldErrors(form, error, testFormField);
       setFormError(errorText(error, t));
       return;
     }
@@ -167,7 +160,7 @@ export function TestFormDrawer({ test, onClose }: TestFormDrawerProps) {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="coverUrl" label={t('tests.field.cover')} extra={t('tests.image.hint')}>
+        <Form.Item name="coverUrl" label={t('tests.field.cover')} extra={t('ui.image.hint')}>
           <ImageUploadField texts={imageTexts} size={96} />
         </Form.Item>
         <LocalizedFields

@@ -26,8 +26,8 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { scoreOnServer, useTestDetail, useTestQuestions } from '../api.ts';
-import { useTextLanguage } from '../localized.tsx';
 import { sameReport } from '../report.ts';
 import { ReportView } from './ReportView.tsx';
 

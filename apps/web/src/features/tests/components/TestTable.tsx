@@ -18,13 +18,13 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.ts';
+import { downloadFile } from '../../../shared/http/download.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
 import { type TestAction, useTestAction } from '../api.ts';
-import { downloadFile } from '../download.ts';
-import { useTextLanguage } from '../localized.tsx';
 import { useOpenQuestions } from '../openQuestions.ts';
 
 export type SortField =

@@ -1,22 +1,10 @@
 import { Col, Form, Input, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
-import type { ImageUploadTexts } from '../../shared/ui/ImageUploadField.tsx';
+import type { TextLanguage } from '../i18n/contentText.ts';
+import type { ImageUploadTexts } from './ImageUploadField.tsx';
 
-export { emptyText, fieldPath, trimText } from './text.ts';
-
-/**
- * Small pieces the tests and questions features both use for bilingual content (the questions feature
- * imports this module only): the text language of the console, zh/en field pairs and the image texts.
- */
-
-export type TextLanguage = 'zh' | 'en';
-
-/** The content language matching the console's language. */
-export function useTextLanguage(): TextLanguage {
-  return useSettingsStore((s) => (s.language === 'zh-CN' ? 'zh' : 'en'));
-}
+/** Form pieces for bilingual content, used by the tests and questions editors. */
 
 type NamePath = (string | number)[];
 
@@ -44,19 +32,19 @@ export function LocalizedFields(props: LocalizedFieldsProps) {
     <Row gutter={12}>
       {languages.map((language) => {
         const other = language === 'zh' ? 'en' : 'zh';
-        const rules: Rule[] = [{ max, message: t('tests.validation.max', { max }) }];
+        const rules: Rule[] = [{ max, message: t('ui.validation.max', { max }) }];
         if (required)
           rules.push(({ getFieldValue }) => ({
             validator: (_, value?: string) =>
               value?.trim() || String(getFieldValue([...fullName, other]) ?? '').trim()
                 ? Promise.resolve()
-                : Promise.reject(new Error(t('tests.validation.oneLanguage'))),
+                : Promise.reject(new Error(t('ui.validation.oneLanguage'))),
           }));
         return (
           <Col key={language} xs={24} md={stacked ? 24 : 12}>
             <Form.Item
               name={[...name, language]}
-              label={t(`tests.lang.${language}`, { label })}
+              label={t(`ui.lang.${language}`, { label })}
               rules={rules}
               dependencies={required ? [[...fullName, other]] : undefined}
               required={required}
@@ -70,16 +58,16 @@ export function LocalizedFields(props: LocalizedFieldsProps) {
   );
 }
 
-/** Texts of the shared image upload control, from these features' strings. */
+/** Texts of the image upload control in the console's language. */
 export function useImageTexts(): ImageUploadTexts {
   const { t } = useTranslation();
   return {
-    upload: t('tests.image.upload'),
-    replace: t('tests.image.replace'),
-    preview: t('tests.image.preview'),
-    remove: t('tests.image.remove'),
-    badType: t('tests.image.badType'),
-    tooLarge: t('tests.image.tooLarge'),
-    uploaded: t('tests.image.uploaded'),
+    upload: t('ui.image.upload'),
+    replace: t('ui.image.replace'),
+    preview: t('ui.image.preview'),
+    remove: t('ui.image.remove'),
+    badType: t('ui.image.badType'),
+    tooLarge: t('ui.image.tooLarge'),
+    uploaded: t('ui.image.uploaded'),
   };
 }

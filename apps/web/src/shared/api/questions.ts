@@ -1,0 +1,67 @@
+import {
+  type ImportRowError,
+  importRowErrorSchema,
+  MAX_QUESTIONS_PER_TEST,
+  pageSchema,
+  type QuestionInput,
+  questionBulkDeleteResultSchema,
+  questionImportResultSchema,
+  questionOrderResultSchema,
+  questionSchema,
+} from '@cool/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../http/client.ts';
+import { testKeys } from './tests.ts';
+
+/**
+ * The questions endpoints, typed from their response schemas. A test's questions are cached under the
+ * tests' keys (`testKeys.questions`); the tests feature's preview and the questions page both read them.
+ */
+
+const questionPageSchema = pageSchema(questionSchema);
+
+export const questionQueries = {
+  /** Every question of a test, in position order (a test has at most MAX_QUESTIONS_PER_TEST). */
+  ofTest: (testId: number) =>
+    queryOptions({
+      queryKey: testKeys.questions(testId),
+      queryFn: () =>
+        api.get(`/tests/${testId}/questions`, questionPageSchema, {
+          params: { pageSize: MAX_QUESTIONS_PER_TEST },
+        }),
+    }),
+};
+
+export const saveQuestion = (testId: number, { id, input }: { id?: number; input: QuestionInput }) =>
+  id === undefined
+    ? api.post(`/tests/${testId}/questions`, questionSchema, input)
+    : api.put(`/questions/${id}`, questionSchema, input);
+
+export const deleteQuestions = async (testId: number, ids: number[]) => {
+  if (ids.length === 1) await api.delete(`/questions/${ids[0]}`, null);
+  else await api.post(`/tests/${testId}/questions/bulk-delete`, questionBulkDeleteResultSchema, { ids });
+};
+
+/** Saves the test's question order: `ids` lists every question of the test in its new order. */
+export const reorderQuestions = (testId: number, ids: number[]) =>
+  api.put(`/tests/${testId}/questions/order`, questionOrderResultSchema, { ids });
+
+export type ImportMode = 'append' | 'replace';
+
+export const importQuestions = (testId: number, { file, mode }: { file: File; mode: ImportMode }) => {
+  const body = new FormData();
+  body.append('file', file);
+  return api.post(`/tests/${testId}/questions/import`, questionImportResultSchema, body, {
+    params: { mode },
+    // A large file takes a while to check and store.
+    timeout: 60_000,
+  });
+};
+
+/** The bad rows of a refused import (400 `result.errors`, each with its line number). */
+export const importRowErrors = (result: unknown): ImportRowError[] => {
+  const errors = (result as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors)
+    ? errors.filter((e): e is ImportRowError => importRowErrorSchema.safeParse(e).success)
+    : [];
+};

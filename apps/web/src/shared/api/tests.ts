@@ -1,0 +1,62 @@
+import {
+  type Answer,
+  pageSchema,
+  type ScoringInput,
+  scoreReportSchema,
+  type TestDocumentInput,
+  type TestInput,
+  type TestListQuery,
+  testDetailSchema,
+  testImportResultSchema,
+  testSchema,
+} from '@cool/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../http/client.ts';
+
+/**
+ * The tests endpoints, typed from their response schemas. The tests feature and the questions feature (a
+ * test's title, status and scoring) both read them.
+ */
+
+const testPageSchema = pageSchema(testSchema);
+
+/** Query keys; `all` also covers a test's questions, so the list's counts refresh with them. */
+export const testKeys = {
+  all: ['tests'] as const,
+  list: (query: TestListQuery) => [...testKeys.all, 'list', query] as const,
+  detail: (id: number) => [...testKeys.all, 'detail', id] as const,
+  questions: (id: number) => [...testKeys.all, 'questions', id] as const,
+};
+
+export const testQueries = {
+  list: (query: TestListQuery) =>
+    queryOptions({
+      queryKey: testKeys.list(query),
+      queryFn: () => api.get('/tests', testPageSchema, { params: query }),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) =>
+    queryOptions({ queryKey: testKeys.detail(id), queryFn: () => api.get(`/tests/${id}`, testDetailSchema) }),
+};
+
+export const saveTest = ({ id, input }: { id?: number; input: TestInput }) =>
+  id === undefined
+    ? api.post('/tests', testDetailSchema, input)
+    : api.put(`/tests/${id}`, testDetailSchema, input);
+
+export type TestAction = 'publish' | 'unpublish' | 'duplicate' | 'delete';
+
+export const runTestAction = ({ id, action }: { id: number; action: TestAction }) =>
+  action === 'delete'
+    ? api.delete(`/tests/${id}`, null)
+    : api.post(`/tests/${id}/${action}`, testDetailSchema);
+
+export const importTest = (document: TestDocumentInput) =>
+  api.post('/tests/import', testImportResultSchema, document);
+
+export const saveScoring = (id: number, scoring: ScoringInput) =>
+  api.put(`/tests/${id}/scoring`, testDetailSchema, scoring);
+
+/** The server's report for these answers (the preview compares it with the console's own). */
+export const scoreOnServer = (id: number, answers: Answer[]) =>
+  api.post(`/tests/${id}/score`, scoreReportSchema, { answers });
