@@ -1,22 +1,22 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type Category, DEFAULT_PAGE_SIZE } from '@cool/shared';
+import { type Category, categoryListQuerySchema } from '@cool/shared';
 import { Button, Card } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useCategoryList } from './api.ts';
 import { CategoryForm } from './components/CategoryForm.tsx';
-import { type CategorySearch, CategorySearchForm } from './components/CategorySearchForm.tsx';
-import { CategoryTable, type TableQuery } from './components/CategoryTable.tsx';
+import { CategorySearchForm } from './components/CategorySearchForm.tsx';
+import { CategoryTable } from './components/CategoryTable.tsx';
 
 export default function CategoryPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState<CategorySearch>({});
-  const [tableQuery, setTableQuery] = useState<TableQuery>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const list = useCategoryList({ ...tableQuery, ...search });
+  // Filters, sort and page live in the URL: a shared link or a restored tab shows the same list.
+  const listState = useListState(categoryListQuerySchema);
+  const list = useCategoryList(listState.query);
   const [dialog, dialogHolder] = useDialog();
 
   /** Creates (null) or edits a category in a dialog that closes once it is saved. */
@@ -28,23 +28,10 @@ export default function CategoryPage() {
       mask: { closable: false },
     });
 
-  // After deleting the last row of the last page, step back to a page that exists.
-  const totalPage = list.data?.totalPage;
-  useEffect(() => {
-    if (totalPage !== undefined && tableQuery.pageNo > Math.max(totalPage, 1)) {
-      setTableQuery((query) => ({ ...query, pageNo: Math.max(totalPage, 1) }));
-    }
-  }, [totalPage, tableQuery.pageNo]);
-
   return (
     <PageContainer title={t('menu.user')} content={t('categories.description')}>
       <Card>
-        <CategorySearchForm
-          onSearch={(values) => {
-            setSearch(values);
-            setTableQuery((query) => ({ ...query, pageNo: 1 }));
-          }}
-        />
+        <CategorySearchForm filters={listState.filters} onSearch={listState.search} />
       </Card>
       <Card
         title={t('categories.listTitle')}
@@ -58,13 +45,7 @@ export default function CategoryPage() {
         styles={{ body: { overflow: 'hidden' } }}
       >
         <QueryContent query={list} errorTitle={t('categories.loadFailed')}>
-          <CategoryTable
-            page={list.data}
-            loading={list.isFetching}
-            query={tableQuery}
-            onQueryChange={setTableQuery}
-            onEdit={edit}
-          />
+          <CategoryTable page={list.data} loading={list.isFetching} list={listState} onEdit={edit} />
         </QueryContent>
       </Card>
       {dialogHolder}

@@ -1,11 +1,12 @@
 import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEFAULT_PAGE_SIZE, type Test, type TestDocumentInput, type TestListQuery } from '@cool/shared';
+import { type Test, type TestDocumentInput, testListQuerySchema } from '@cool/shared';
 import { App, Button, Card, Flex, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
+import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
@@ -13,43 +14,33 @@ import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useImportTest, useTestList } from './api.ts';
 import { TestFormDrawer } from './components/TestFormDrawer.tsx';
 import { TestPreviewDrawer } from './components/TestPreviewDrawer.tsx';
-import { type TestSearch, TestSearchForm } from './components/TestSearchForm.tsx';
-import { type TableQuery, TestTable } from './components/TestTable.tsx';
+import { TestSearchForm } from './components/TestSearchForm.tsx';
+import { TestTable, titleSortField } from './components/TestTable.tsx';
 
 /** Closed, creating (null) or editing a test. */
 type Editing = { test: Test | null } | undefined;
-
-/** The table's sort as the API's: the title sorts by the current language's title. */
-export function toListQuery(query: TableQuery, search: TestSearch, language: 'zh' | 'en'): TestListQuery {
-  const { sortField, sortOrder, ...page } = query;
-  return {
-    ...page,
-    ...search,
-    sortField: sortField === 'title' ? (language === 'zh' ? 'titleZh' : 'titleEn') : sortField,
-    sortOrder: sortField ? sortOrder : undefined,
-  };
-}
 
 export default function TestPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const language = useTextLanguage();
-  const [search, setSearch] = useState<TestSearch>({});
-  const [tableQuery, setTableQuery] = useState<TableQuery>({ pageNo: 1, pageSize: DEFAULT_PAGE_SIZE });
   const [editing, setEditing] = useState<Editing>();
   const [previewing, setPreviewing] = useState<Test | null>(null);
   const [exporting, setExporting] = useState(false);
-  const query = toListQuery(tableQuery, search, language);
+  // Filters, sort and page live in the URL: a shared link or a restored tab shows the same list.
+  const urlState = useListState(testListQuerySchema);
+  // The title sorts by the current language's title, whichever language a link was made in.
+  const { sortField } = urlState.query;
+  const listState = {
+    ...urlState,
+    query: {
+      ...urlState.query,
+      sortField: sortField?.startsWith('title') ? titleSortField(language) : sortField,
+    },
+  };
+  const { query } = listState;
   const list = useTestList(query);
   const importTest = useImportTest();
-
-  // After deleting the last row of the last page, step back to a page that exists.
-  const totalPage = list.data?.totalPage;
-  useEffect(() => {
-    if (totalPage !== undefined && tableQuery.pageNo > Math.max(totalPage, 1)) {
-      setTableQuery((q) => ({ ...q, pageNo: Math.max(totalPage, 1) }));
-    }
-  }, [totalPage, tableQuery.pageNo]);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -89,12 +80,7 @@ export default function TestPage() {
   return (
     <PageContainer title={t('menu.game')} content={t('tests.description')}>
       <Card>
-        <TestSearchForm
-          onSearch={(values) => {
-            setSearch(values);
-            setTableQuery((q) => ({ ...q, pageNo: 1 }));
-          }}
-        />
+        <TestSearchForm filters={listState.filters} onSearch={listState.search} />
       </Card>
       <Card title={t('tests.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
         <Flex vertical gap={16}>
@@ -126,8 +112,7 @@ export default function TestPage() {
             <TestTable
               page={list.data}
               loading={list.isFetching}
-              query={tableQuery}
-              onQueryChange={setTableQuery}
+              list={listState}
               onEdit={(test) => setEditing({ test })}
               onPreview={setPreviewing}
             />

@@ -1,6 +1,7 @@
 import { STATUSES, type Status } from '@cool/shared';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchForm } from '../../../shared/list/useSearchForm.ts';
 
 export interface CategorySearch {
   name?: string;
@@ -8,15 +9,18 @@ export interface CategorySearch {
 }
 
 interface CategorySearchFormProps {
+  /** The list's current filters (from the URL). */
+  filters: CategorySearch;
   onSearch: (values: CategorySearch) => void;
 }
 
-export function CategorySearchForm({ onSearch }: CategorySearchFormProps) {
+export function CategorySearchForm({ filters, onSearch }: CategorySearchFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<CategorySearch>();
+  const { form, initialValues, clear } = useSearchForm<CategorySearch>(filters);
   return (
     <Form
       form={form}
+      initialValues={initialValues}
       layout="inline"
       onFinish={(values) => onSearch({ name: values.name?.trim() || undefined, status: values.status })}
       style={{ rowGap: 12 }}
@@ -39,7 +43,7 @@ export function CategorySearchForm({ onSearch }: CategorySearchFormProps) {
           </Button>
           <Button
             onClick={() => {
-              form.resetFields();
+              clear();
               onSearch({});
             }}
           >

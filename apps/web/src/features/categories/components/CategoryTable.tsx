@@ -1,5 +1,5 @@
 import { PictureOutlined } from '@ant-design/icons';
-import type { Category, Page } from '@cool/shared';
+import type { Category, categoryListQuerySchema, Page } from '@cool/shared';
 import {
   App,
   Avatar,
@@ -13,32 +13,23 @@ import {
   type TableProps,
   Tag,
 } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { useListTable } from '../../../shared/list/listTable.ts';
+import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { useSettingsStore } from '../../../shared/settings/settingsStore.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useDeleteCategory, useSetCategoryStatus } from '../api.ts';
 
-export type SortField = 'sortOrder' | 'createTime' | 'updateTime';
-
-export interface TableQuery {
-  pageNo: number;
-  pageSize: number;
-  sortField?: SortField;
-  sortOrder?: 'ascend' | 'descend';
-}
-
 interface CategoryTableProps {
   page: Page<Category> | undefined;
   loading: boolean;
-  query: TableQuery;
-  onQueryChange: (query: TableQuery) => void;
+  list: ListStateOf<typeof categoryListQuerySchema>;
   onEdit: (category: Category) => void;
 }
 
-export function CategoryTable({ page, loading, query, onQueryChange, onEdit }: CategoryTableProps) {
+export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProps) {
   const { t } = useTranslation();
   const isMobile = Grid.useBreakpoint().md === false;
   const { message } = App.useApp();
@@ -51,9 +42,6 @@ export function CategoryTable({ page, loading, query, onQueryChange, onEdit }: C
   const canDelete = allowed('categories', 'delete');
   const canEnable = allowed('categories', 'enable');
   const canDisable = allowed('categories', 'disable');
-
-  const sortOrderOf = (field: SortField): SortOrder =>
-    query.sortField === field ? (query.sortOrder ?? null) : null;
 
   const toggleStatus = (category: Category, enabled: boolean) => {
     // Not optimistic: the switch keeps showing the server's value, so a failure needs no revert.
@@ -96,7 +84,6 @@ export function CategoryTable({ page, loading, query, onQueryChange, onEdit }: C
       dataIndex: 'sortOrder',
       title: t('categories.field.sortOrder'),
       sorter: true,
-      sortOrder: sortOrderOf('sortOrder'),
       width: 120,
     },
     {
@@ -126,7 +113,6 @@ export function CategoryTable({ page, loading, query, onQueryChange, onEdit }: C
       dataIndex: 'createTime',
       title: t('categories.field.createTime'),
       sorter: true,
-      sortOrder: sortOrderOf('createTime'),
       render: formatDateTime,
       width: 190,
     },
@@ -135,7 +121,6 @@ export function CategoryTable({ page, loading, query, onQueryChange, onEdit }: C
       dataIndex: 'updateTime',
       title: t('categories.field.updateTime'),
       sorter: true,
-      sortOrder: sortOrderOf('updateTime'),
       render: formatDateTime,
       width: 190,
     },
@@ -176,32 +161,17 @@ export function CategoryTable({ page, loading, query, onQueryChange, onEdit }: C
     });
   }
 
+  const table = useListTable(list, page, { columns, showTotal: (total) => t('categories.total', { total }) });
+
   return (
     <Table<Category>
+      {...table}
       rowKey="id"
-      columns={columns}
       dataSource={page?.data}
       loading={loading}
       scroll={{ x: 'max-content' }}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('categories.empty')} />,
-      }}
-      pagination={{
-        current: query.pageNo,
-        pageSize: query.pageSize,
-        total: page?.totalCount ?? 0,
-        showSizeChanger: true,
-        showTotal: (total) => t('categories.total', { total }),
-      }}
-      onChange={(pagination, _filters, sorter) => {
-        const single = Array.isArray(sorter) ? sorter[0] : sorter;
-        const order = single?.order ?? undefined;
-        onQueryChange({
-          pageNo: pagination.current ?? 1,
-          pageSize: pagination.pageSize ?? query.pageSize,
-          sortField: order ? (single?.columnKey as SortField) : undefined,
-          sortOrder: order,
-        });
       }}
     />
   );

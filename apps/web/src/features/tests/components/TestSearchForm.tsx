@@ -1,6 +1,7 @@
 import { TEST_STATUSES, type TestStatus } from '@cool/shared';
 import { Button, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchForm } from '../../../shared/list/useSearchForm.ts';
 import { useCategoryOptions } from '../api.ts';
 
 export interface TestSearch {
@@ -11,17 +12,20 @@ export interface TestSearch {
 }
 
 interface TestSearchFormProps {
+  /** The list's current filters (from the URL). */
+  filters: TestSearch;
   onSearch: (values: TestSearch) => void;
 }
 
-export function TestSearchForm({ onSearch }: TestSearchFormProps) {
+export function TestSearchForm({ filters, onSearch }: TestSearchFormProps) {
   const { t, i18n } = useTranslation();
-  const [form] = Form.useForm<TestSearch>();
+  const { form, initialValues, clear } = useSearchForm<TestSearch>(filters);
   const categories = useCategoryOptions();
   const zh = i18n.language === 'zh-CN';
   return (
     <Form
       form={form}
+      initialValues={initialValues}
       layout="inline"
       onFinish={(values) => onSearch({ ...values, title: values.title?.trim() || undefined })}
       style={{ rowGap: 12 }}
@@ -68,7 +72,7 @@ export function TestSearchForm({ onSearch }: TestSearchFormProps) {
           </Button>
           <Button
             onClick={() => {
-              form.resetFields();
+              clear();
               onSearch({});
             }}
           >

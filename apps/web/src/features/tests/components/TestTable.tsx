@@ -1,5 +1,13 @@
 import { DownOutlined, PictureOutlined } from '@ant-design/icons';
-import { formatNumber, formatYuan, localized, type Page, type Test, type TestStatus } from '@cool/shared';
+import {
+  formatNumber,
+  formatYuan,
+  localized,
+  type Page,
+  type Test,
+  type TestStatus,
+  type testListQuerySchema,
+} from '@cool/shared';
 import {
   App,
   Button,
@@ -14,34 +22,22 @@ import {
   Typography,
   theme,
 } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.ts';
 import { downloadFile } from '../../../shared/http/download.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { useListTable } from '../../../shared/list/listTable.ts';
+import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
 import { type TestAction, useTestAction } from '../api.ts';
 import { useOpenQuestions } from '../openQuestions.ts';
 
-export type SortField =
-  | 'sortOrder'
-  | 'updateTime'
-  | 'priceFen'
-  | 'minutes'
-  | 'title'
-  | 'questionCount'
-  | 'version';
-
-export interface TableQuery {
-  pageNo: number;
-  pageSize: number;
-  sortField?: SortField;
-  sortOrder?: 'ascend' | 'descend';
-}
+/** The title column sorts by the title in the language the titles are shown in. */
+export const titleSortField = (language: 'zh' | 'en') => (language === 'zh' ? 'titleZh' : 'titleEn');
 
 export const STATUS_COLOURS: Record<TestStatus, string> = {
   draft: 'default',
@@ -52,13 +48,12 @@ export const STATUS_COLOURS: Record<TestStatus, string> = {
 interface TestTableProps {
   page: Page<Test> | undefined;
   loading: boolean;
-  query: TableQuery;
-  onQueryChange: (query: TableQuery) => void;
+  list: ListStateOf<typeof testListQuerySchema>;
   onEdit: (test: Test) => void;
   onPreview: (test: Test) => void;
 }
 
-export function TestTable({ page, loading, query, onQueryChange, onEdit, onPreview }: TestTableProps) {
+export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const { token } = theme.useToken();
@@ -80,8 +75,6 @@ export function TestTable({ page, loading, query, onQueryChange, onEdit, onPrevi
     questions: allowed('questions', 'query'),
   };
 
-  const sortOrderOf = (field: SortField): SortOrder =>
-    query.sortField === field ? (query.sortOrder ?? null) : null;
   const titleOf = (test: Test) => localized(test.title, language);
 
   const run = async (test: Test, kind: TestAction) => {
@@ -191,7 +184,6 @@ export function TestTable({ page, loading, query, onQueryChange, onEdit, onPrevi
       key: 'title',
       title: t('tests.field.title'),
       sorter: true,
-      sortOrder: sortOrderOf('title'),
       width: 240,
       render: (_, test) => (
         <Space orientation="vertical" size={0}>
@@ -225,7 +217,6 @@ export function TestTable({ page, loading, query, onQueryChange, onEdit, onPrevi
       key: 'priceFen',
       title: t('tests.field.price'),
       sorter: true,
-      sortOrder: sortOrderOf('priceFen'),
       align: 'right',
       width: 110,
       render: (_, test) =>
@@ -236,7 +227,6 @@ export function TestTable({ page, loading, query, onQueryChange, onEdit, onPrevi
       dataIndex: 'minutes',
       title: t('tests.field.minutes'),
       sorter: true,
-      sortOrder: sortOrderOf('minutes'),
       align: 'right',
       width: 100,
     },
@@ -245,7 +235,6 @@ export function TestTable({ page, loading, query, onQueryChange, onEdit, onPrevi
       dataIndex: 'questionCount',
       title: t('tests.field.questionCount'),
       sorter: true,
-      sortOrder: sortOrderOf('questionCount'),
       align: 'right',
       width: 100,
     },
@@ -261,7 +250,6 @@ export function TestTable({ page, loading, query, onQueryChange, onEdit, onPrevi
       dataIndex: 'version',
       title: t('tests.field.version'),
       sorter: true,
-      sortOrder: sortOrderOf('version'),
       align: 'right',
       width: 90,
     },
@@ -270,7 +258,6 @@ export function TestTable({ page, loading, query, onQueryChange, onEdit, onPrevi
       dataIndex: 'sortOrder',
       title: t('tests.field.sortOrder'),
       sorter: true,
-      sortOrder: sortOrderOf('sortOrder'),
       align: 'right',
       width: 90,
     },
@@ -278,7 +265,6 @@ export function TestTable({ page, loading, query, onQueryChange, onEdit, onPrevi
       key: 'updateTime',
       title: t('tests.field.updated'),
       sorter: true,
-      sortOrder: sortOrderOf('updateTime'),
       width: 180,
       render: (_, test) => (
         <Space orientation="vertical" size={0}>
@@ -331,32 +317,21 @@ export function TestTable({ page, loading, query, onQueryChange, onEdit, onPrevi
     },
   ];
 
+  const table = useListTable(list, page, {
+    columns,
+    showTotal: (total) => t('tests.total', { total }),
+    sortFields: { title: titleSortField(language) },
+  });
+
   return (
     <>
       <Table<Test>
+        {...table}
         rowKey="id"
-        columns={columns}
         dataSource={page?.data}
         loading={loading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tests.empty')} /> }}
-        pagination={{
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page?.totalCount ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('tests.total', { total }),
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const single = Array.isArray(sorter) ? sorter[0] : sorter;
-          const order = single?.order ?? undefined;
-          onQueryChange({
-            pageNo: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? query.pageSize,
-            sortField: order ? (single?.columnKey as SortField) : undefined,
-            sortOrder: order,
-          });
-        }}
       />
       <ImagePreviewModal
         src={cover?.coverUrl}
