@@ -20,23 +20,6 @@ import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import * as service from './service.ts';
 
-const EXPORT_COLUMNS = [
-  'id',
-  'title_zh',
-  'title_en',
-  'status',
-  'price_fen',
-  'minutes',
-  'categories',
-  'question_count',
-  'participant_count',
-  'version',
-  'sort_order',
-  'created_by',
-  'create_time',
-  'update_time',
-];
-
 /** A whole-test document may be larger than ordinary bodies (300 questions with long texts). */
 const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -61,28 +44,9 @@ export async function testRoutes(app: ZodApp) {
       schema: { tags: ['tests'], querystring: testExportQuerySchema },
     },
     async (request, reply) => {
-      async function* rows() {
-        for await (const row of service.testsToExport(contextOf(request), request.query)) {
-          yield [
-            row.id,
-            row.title.zh,
-            row.title.en,
-            row.status,
-            row.priceFen,
-            row.minutes,
-            row.categories.map((c) => c.nameEn || c.nameZh).join('; '),
-            row.questionCount,
-            row.participantCount,
-            row.version,
-            row.sortOrder,
-            row.createdBy ?? '',
-            row.createTime,
-            row.updateTime,
-          ];
-        }
-      }
+      const rows = service.exportTests(contextOf(request), request.query);
       const stamp = new Date().toISOString().slice(0, 10);
-      return sendCsv(reply, `tests-${stamp}.csv`, EXPORT_COLUMNS, rows());
+      return sendCsv(reply, `tests-${stamp}.csv`, service.TEST_EXPORT_COLUMNS, rows);
     },
   );
 

@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
+import type { CsvCell } from '../../http/csv.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/reply.ts';
 import { appendQuestions, questionsOf, toQuestionContent } from '../questions/repository.ts';
 import * as repo from './repository.ts';
@@ -26,9 +27,47 @@ const COPY_SUFFIX = { zh: '（副本）', en: ' (copy)' };
 export const listTests = (ctx: ServiceContext, query: z.output<typeof testListQuerySchema>) =>
   repo.listTests(ctx.db, query);
 
-/** The filtered list for a file, streamed in batches. */
-export const testsToExport = (ctx: ServiceContext, filters: repo.TestFilters) =>
-  repo.streamTests(ctx.db, filters);
+export const TEST_EXPORT_COLUMNS = [
+  'id',
+  'title_zh',
+  'title_en',
+  'status',
+  'price_fen',
+  'minutes',
+  'categories',
+  'question_count',
+  'participant_count',
+  'version',
+  'sort_order',
+  'created_by',
+  'create_time',
+  'update_time',
+];
+
+/** The filtered list as file rows (`TEST_EXPORT_COLUMNS`), read from the database in batches. */
+export async function* exportTests(
+  ctx: ServiceContext,
+  filters: repo.TestFilters,
+): AsyncGenerator<CsvCell[]> {
+  for await (const row of repo.streamTests(ctx.db, filters)) {
+    yield [
+      row.id,
+      row.title.zh,
+      row.title.en,
+      row.status,
+      row.priceFen,
+      row.minutes,
+      row.categories.map((c) => c.nameEn || c.nameZh).join('; '),
+      row.questionCount,
+      row.participantCount,
+      row.version,
+      row.sortOrder,
+      row.createdBy ?? '',
+      row.createTime,
+      row.updateTime,
+    ];
+  }
+}
 
 export async function getTest(ctx: ServiceContext, id: number): Promise<TestDetail> {
   const found = await repo.findTest(ctx.db, id);

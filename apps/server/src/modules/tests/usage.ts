@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 /**
  * How much a test has been used. There are no test-record or order tables yet (they arrive with the
  * answering and payment issues); when they do, count them here and in `participantCountSql`, and
- * deleting a used test is refused (`assertTestDeletable` in store.ts).
+ * deleting a used test is refused (`deleteTest` in service.ts).
  */
 export async function testUsage(
   _db: Executor,
