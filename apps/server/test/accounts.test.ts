@@ -97,3 +97,64 @@ describe('staff accounts', () => {
     expect(role.status).toBe(409);
   });
 });
+
+describe('account changes in the audit log', () => {
+  const entriesOf = async (id: number) =>
+    (
+      await server.call(admin, {
+        method: 'GET',
+        url: `/api/audit-log?entityType=account&entityId=${id}&pageSize=100&sortField=time&sortOrder=ascend`,
+      })
+    ).body.result.data;
+
+  it('leaves one entry per change; a new password shows only as changed', async () => {
+    const created = await create({
+      username: 'audited',
+      name: 'Audited',
+      password: 'first-pass-1',
+      roleId: 'viewer',
+    });
+    const id = created.body.result.id;
+    const edit = (payload: object) =>
+      server.call(admin, { method: 'PUT', url: `/api/accounts/${id}`, payload });
+    await edit({ name: 'Audited Two', roleId: 'finance', password: 'second-pass-2' });
+    await edit({ status: 'disabled' });
+
+    const [add, update, disable, ...rest] = await entriesOf(id);
+    expect(rest).toEqual([]);
+    expect(add).toMatchObject({ action: 'create', actorUsername: 'admin', entityId: String(id) });
+    expect(add.changes).toMatchObject({
+      username: { to: 'audited' },
+      name: { to: 'Audited' },
+      roleId: { to: 'viewer' },
+      status: { to: 'enabled' },
+    });
+    expect(update).toMatchObject({ action: 'update' });
+    expect(update.changes).toEqual({
+      name: { from: 'Audited', to: 'Audited Two' },
+      roleId: { from: 'viewer', to: 'finance' },
+      password: { changed: true },
+    });
+    expect(disable.changes).toEqual({ status: { from: 'enabled', to: 'disabled' } });
+    const all = JSON.stringify([add, update, disable]);
+    for (const secret of ['first-pass-1', 'second-pass-2', '$argon2', 'passwordHash']) {
+      expect(all).not.toContain(secret);
+    }
+  });
+
+  it('writes nothing for a refused change', async () => {
+    const count = async () =>
+      (await server.call(admin, { method: 'GET', url: '/api/audit-log?entityType=account&action=update' }))
+        .body.result.totalCount;
+    const creates = async () =>
+      (await server.call(admin, { method: 'GET', url: '/api/audit-log?entityType=account&action=create' }))
+        .body.result.totalCount;
+    const [updatesBefore, createsBefore] = [await count(), await creates()];
+    await create({ username: 'AUDITED', name: 'x', password: 'pass-1234', roleId: 'viewer' });
+    await create({ username: 'x-role', name: 'x', password: 'pass-1234', roleId: 'wizard' });
+    const me = (await server.call(admin, { method: 'GET', url: '/api/user/info' })).body.result.id;
+    await server.call(admin, { method: 'PUT', url: `/api/accounts/${me}`, payload: { status: 'disabled' } });
+    await server.call(admin, { method: 'PUT', url: '/api/accounts/99999', payload: { name: 'Nobody' } });
+    expect([await count(), await creates()]).toEqual([updatesBefore, createsBefore]);
+  });
+});

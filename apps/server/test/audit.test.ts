@@ -109,7 +109,10 @@ describe('GET /api/audit-log', () => {
     expect(all.totalCount).toBe(3);
     const since = await api('GET', `/audit-log?actorId=${operator.id}&from=${times[1]}`);
     expect(since.body.result.totalCount).toBe(2);
-    const until = await api('GET', `/audit-log?actorId=${operator.id}&from=${startedAt}&to=${times[1]}`);
+    const until = await api(
+      'GET',
+      `/audit-log?actorId=${operator.id}&entityType=category&from=${startedAt}&to=${times[1]}`,
+    );
     expect(until.body.result.data.map((e: { time: string }) => e.time)).toEqual([times[2]]);
   });
 

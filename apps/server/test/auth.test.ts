@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions } from '../src/db/schema.ts';
+import { hashToken } from '../src/modules/auth/service.ts';
 import { ADMIN_PASSWORD, createTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -189,5 +190,94 @@ describe('session', () => {
       payload: { username: 'ADMIN' },
     });
     expect(on.body.result).toEqual({ stepCode: 1 });
+  });
+});
+
+describe('sign-ins in the audit log', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await server.login();
+  });
+
+  const entries = async (query: string, order = 'ascend') =>
+    (
+      await server.call(admin, {
+        method: 'GET',
+        url: `/api/audit-log?entityType=account&pageSize=100&sortField=time&sortOrder=${order}&${query}`,
+      })
+    ).body.result.data;
+
+  it('records a sign-in with the account as actor and entity, and a sign-out', async () => {
+    const user = await server.accountWithRole('viewer');
+    const signIns = await entries(`entityId=${user.id}&action=sign-in`);
+    expect(signIns).toHaveLength(1);
+    expect(signIns[0]).toMatchObject({
+      actorId: user.id,
+      actorUsername: user.username,
+      entityId: String(user.id),
+      ip: '127.0.0.1',
+      changes: { lastLoginIp: { from: null, to: '127.0.0.1' }, lastLoginAt: { from: null } },
+    });
+    expect((await server.call(user.token, { method: 'POST', url: '/api/auth/logout' })).status).toBe(200);
+    const signOuts = await entries(`entityId=${user.id}&action=sign-out`);
+    expect(signOuts).toHaveLength(1);
+    expect(signOuts[0]).toMatchObject({ actorId: user.id, entityId: String(user.id), changes: {} });
+  });
+
+  it('records each refused sign-in without an actor: its reason, and the lock it caused', async () => {
+    const user = await server.accountWithRole('viewer');
+    for (let i = 0; i < 3; i++)
+      await login({ username: user.username, password: 'bad-password' }, `10.3.0.${i}`);
+    expect((await login({ username: user.username, password: 'secret-pass-1' }, '10.3.0.9')).status).toBe(
+      429,
+    );
+    const failures = await entries(`entityId=${user.id}&action=sign-in-failed`);
+    expect(failures.map((e: { ip: string }) => e.ip)).toEqual(['10.3.0.0', '10.3.0.1', '10.3.0.2']);
+    for (const entry of failures) expect(entry).toMatchObject({ actorId: null, actorUsername: null });
+    expect(failures[0].changes).toEqual({ reason: { to: 'wrong-password' } });
+    expect(failures[2].changes).toEqual({
+      reason: { to: 'wrong-password' },
+      lockedUntil: { to: expect.any(String) },
+    });
+    expect(new Date(failures[2].changes.lockedUntil.to).getTime()).toBeGreaterThan(Date.now() + 100_000);
+  });
+
+  it('records unknown logins without keeping the text typed, and disabled accounts by id', async () => {
+    const since = new Date().toISOString();
+    expect(
+      (await login({ username: 'typed-my-password-here', password: 'x-x-x-x' }, '10.4.0.1')).status,
+    ).toBe(401);
+    const unknown = await entries(`action=sign-in-failed&from=${since}`);
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({ entityId: null, changes: { reason: { to: 'unknown-account' } } });
+    expect(JSON.stringify(unknown)).not.toContain('typed-my-password-here');
+
+    const user = await server.accountWithRole('viewer');
+    await server.call(admin, {
+      method: 'PUT',
+      url: `/api/accounts/${user.id}`,
+      payload: { status: 'disabled' },
+    });
+    expect((await login({ username: user.username, password: 'secret-pass-1' }, '10.4.0.2')).status).toBe(
+      403,
+    );
+    const disabled = await entries(`entityId=${user.id}&action=sign-in-failed`);
+    expect(disabled.map((e: { changes: object }) => e.changes)).toEqual([{ reason: { to: 'disabled' } }]);
+  });
+
+  it('never holds a password, a token or a hash', async () => {
+    const token = await server.login();
+    const all = JSON.stringify(await entries('', 'descend'));
+    for (const secret of [
+      token,
+      hashToken(token),
+      ADMIN_PASSWORD,
+      'secret-pass-1',
+      'bad-password',
+      '$argon2',
+    ]) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all).not.toMatch(/"\w*(password|hash|token)\w*":/i);
   });
 });

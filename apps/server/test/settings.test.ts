@@ -56,3 +56,27 @@ describe('promotion link setting', () => {
     expect((await get(admin)).body.result).toEqual({ enabled: false, text: { zh: '', en: '' }, url: '' });
   });
 });
+
+describe('promotion link changes in the audit log', () => {
+  it('leaves one entry per save with the changed fields', async () => {
+    const entries = async () =>
+      (
+        await server.call(admin, {
+          method: 'GET',
+          url: '/api/audit-log?entityType=settings&entityId=promotion&pageSize=100&sortField=time&sortOrder=ascend',
+        })
+      ).body.result.data;
+    const before = (await entries()).length;
+    const link = { enabled: true, text: { zh: '夏季', en: 'Summer' }, url: 'https://example.com/summer' };
+    expect((await put(admin, link)).status).toBe(200);
+    expect((await put(admin, { enabled: true, text: {}, url: '/x' })).status).toBe(400);
+    const added = (await entries()).slice(before);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ action: 'update', actorUsername: 'admin' });
+    expect(added[0].changes).toEqual({
+      enabled: { from: false, to: true },
+      text: { from: { zh: '', en: '' }, to: { zh: '夏季', en: 'Summer' } },
+      url: { from: '', to: 'https://example.com/summer' },
+    });
+  });
+});
