@@ -67,6 +67,36 @@ describe('list helper', () => {
     ).toBe(ROWS);
   });
 
+  it('continues from a cursor with the same rows as skipping, and ignores a cursor not meant for the page', async () => {
+    const query = {
+      pageSize: 4,
+      action: 'update',
+      sortField: 'entityId' as const,
+      sortOrder: 'descend' as const,
+    };
+    const first = await list.page(database.db, { ...query, pageNo: 1 }, fetchRows);
+    expect(first.nextCursor).toBeTruthy();
+    const bySkipping = await list.page(database.db, { ...query, pageNo: 2 }, fetchRows);
+    const byCursor = await list.page(
+      database.db,
+      { ...query, pageNo: 2, cursor: first.nextCursor },
+      fetchRows,
+    );
+    expect(ids(byCursor.data)).toEqual([13, 11, 9, 7]);
+    expect(byCursor).toEqual(bySkipping);
+    for (const cursor of [first.nextCursor, 'not-a-cursor']) {
+      const other = await list.page(database.db, { ...query, pageNo: 3, cursor }, fetchRows);
+      expect(ids(other.data)).toEqual([5, 3, 1]);
+      expect(other.nextCursor).toBeUndefined();
+    }
+    const otherFilter = await list.page(
+      database.db,
+      { ...query, action: 'create', pageNo: 2, cursor: first.nextCursor },
+      fetchRows,
+    );
+    expect(ids(otherFilter.data)).toEqual([14, 12, 10, 8]);
+  });
+
   it('streams the same order as the pages, in keyset batches, without repeats across equal keys', async () => {
     const query = { sortField: 'time' as const, sortOrder: 'descend' as const };
     const streamed: number[] = [];
@@ -77,6 +107,13 @@ describe('list helper', () => {
     expect(new Set(streamed).size).toBe(ROWS);
     // Newest microsecond first, and the id breaks the tie within it.
     expect(streamed.slice(0, 3)).toEqual([22, 21, 20]);
+  });
+  it('skips rows as usual when the row a cursor continues after was deleted', async () => {
+    const query = { pageSize: 3, action: 'create', sortField: 'entityId' as const };
+    const first = await list.page(database.db, { ...query, pageNo: 1 }, fetchRows);
+    await database.db.delete(auditLog).where(eq(auditLog.entityId, '4'));
+    const second = await list.page(database.db, { ...query, pageNo: 2, cursor: first.nextCursor }, fetchRows);
+    expect(ids(second.data)).toEqual([8, 10, 12]);
   });
 });
 

@@ -32,6 +32,8 @@ export interface Page<T> {
   totalCount: number;
   totalPage: number;
   data: T[];
+  /** Pass it back with `pageNo + 1` to read the next page by keyset instead of skipping rows. */
+  nextCursor?: string;
 }
 
 export const pageSchema = <T extends z.ZodType>(item: T) =>
@@ -41,6 +43,7 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     totalCount: z.number().int(),
     totalPage: z.number().int(),
     data: z.array(item),
+    nextCursor: z.string().optional(),
   });
 
 export const MAX_PAGE_SIZE = 100;
@@ -49,6 +52,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const pageQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /** The previous page's `nextCursor`; optional, and ignored unless it leads to this `pageNo`. */
+  cursor: z.string().max(200).optional(),
 });
 
 export const sortOrderSchema = z.enum(['ascend', 'descend']);

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@cool/shared';
 import { and, asc, count, desc, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Executor } from './database.ts';
 
 export type SortOrder = 'ascend' | 'descend';
@@ -30,7 +32,35 @@ export type ListQuery<F extends Record<string, Filter>, S extends string> = {
  */
 export type FetchRows<R> = (inPage: SQL, order: SQL[]) => Promise<R[]>;
 
+export interface PageQuery {
+  pageNo: number;
+  pageSize: number;
+  cursor?: string | undefined;
+}
+
 export const EXPORT_BATCH = 500;
+
+const offset = (query: PageQuery) => (query.pageNo - 1) * query.pageSize;
+
+const after = (order: SortOrder) => sql.raw(order === 'descend' ? '<' : '>');
+
+const cursorSchema = z.object({ p: z.number().int(), s: z.string(), i: z.number().int() });
+
+const encodeCursor = (pageNo: number, signature: string, lastId: number) =>
+  Buffer.from(JSON.stringify({ p: pageNo, s: signature, i: lastId })).toString('base64url');
+
+/** The id of the row a cursor continues after, if it was issued for this page of this list. */
+function cursorAnchor(cursor: string | undefined, pageNo: number, signature: string): number | undefined {
+  if (!cursor) return undefined;
+  try {
+    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
+    return parsed.success && parsed.data.p === pageNo && parsed.data.s === signature
+      ? parsed.data.i
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,6 +92,19 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
     return [direction(key), direction(spec.id)];
   };
 
+  /** Which list a cursor belongs to: the same filters and sort, or it is ignored. */
+  const signatureOf = (query: Query) =>
+    createHash('sha256')
+      .update(
+        JSON.stringify([
+          Object.keys(spec.filters).map((name) => (query as Record<string, unknown>)[name] ?? null),
+          query.sortField ?? null,
+          query.sortOrder ?? null,
+        ]),
+      )
+      .digest('base64url')
+      .slice(0, 12);
+
   const countRows = async (db: Executor, condition: SQL | undefined) =>
     (await db.select({ n: count() }).from(spec.table).where(condition))[0]?.n ?? 0;
 
@@ -69,30 +112,51 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
     where,
     orderBy,
 
-    /** One page with its totals; a page past the end comes back empty with the real totals. */
-    async page<R>(
-      db: Executor,
-      query: Query & { pageNo: number; pageSize: number },
-      fetch: FetchRows<R>,
-    ): Promise<Page<R>> {
+    /**
+     * One page with its totals; a page past the end comes back empty with the real totals. A full page
+     * carries `nextCursor`: sent back with the next `pageNo`, that page starts right after this one's last
+     * row (`(key, id) > that row's`) instead of skipping rows, so page 10,000 costs what page 2 does.
+     */
+    async page<R>(db: Executor, query: Query & PageQuery, fetch: FetchRows<R>): Promise<Page<R>> {
       const { pageNo, pageSize } = query;
       const condition = where(query);
       const order = orderBy(query);
-      const offset = (pageNo - 1) * pageSize;
-      const ids = db
-        .select({ id: spec.id })
-        .from(spec.table)
-        .where(condition)
-        .orderBy(...order)
-        .limit(pageSize)
-        .offset(offset);
-      const data = await fetch(inArray(spec.id, ids), order);
+      const { key, order: direction } = sortOf(query);
+      const signature = signatureOf(query);
+      const anchor = cursorAnchor(query.cursor, pageNo, signature);
+      // The anchor row's key is read in SQL (the inner table shadows the outer), so a cursor holds only ids.
+      const seek = (id: number) =>
+        sql`(${key}, ${spec.id}) ${after(direction)} (select ${key}, ${spec.id} from ${spec.table} where ${spec.id} = ${id})`;
+      const pageIds = async (anchorId: number | undefined) =>
+        (
+          await db
+            .select({ id: spec.id })
+            .from(spec.table)
+            .where(and(condition, anchorId === undefined ? undefined : seek(anchorId)))
+            .orderBy(...order)
+            .limit(pageSize)
+            .offset(anchorId === undefined ? offset(query) : 0)
+        ).map((row) => row.id as number);
+      let ids = await pageIds(anchor);
+      // The anchor row was deleted meanwhile: skip rows as if there were no cursor.
+      if (anchor !== undefined && ids.length === 0) ids = await pageIds(undefined);
+      const data = ids.length === 0 ? [] : await fetch(inArray(spec.id, ids), order);
       // A page that is not full, or an empty first page, tells the total without counting.
+      const start = offset(query);
       const totalCount =
-        (data.length > 0 && data.length < pageSize) || (offset === 0 && data.length === 0)
-          ? offset + data.length
+        (data.length > 0 && data.length < pageSize) || (start === 0 && data.length === 0)
+          ? start + data.length
           : await countRows(db, condition);
-      return { pageNo, pageSize, totalCount, totalPage: Math.ceil(totalCount / pageSize), data };
+      const last = ids.at(-1);
+      return {
+        pageNo,
+        pageSize,
+        totalCount,
+        totalPage: Math.ceil(totalCount / pageSize),
+        data,
+        ...(ids.length === pageSize &&
+          last !== undefined && { nextCursor: encodeCursor(pageNo + 1, signature, last) }),
+      };
     },
 
     /**
@@ -103,14 +167,13 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
       const condition = where(query);
       const { key, order } = sortOf(query);
       const ordering = orderBy(query);
-      const after = sql.raw(order === 'descend' ? '<' : '>');
       let last: { id: unknown; key: unknown } | undefined;
       for (;;) {
         // The key comes back as the driver's text (not a JS Date), so microseconds survive the round trip.
         const keys = await db
           .select({ id: spec.id, key: sql`${key}` })
           .from(spec.table)
-          .where(and(condition, last && sql`(${key}, ${spec.id}) ${after} (${last.key}, ${last.id})`))
+          .where(and(condition, last && sql`(${key}, ${spec.id}) ${after(order)} (${last.key}, ${last.id})`))
           .orderBy(...ordering)
           .limit(batchSize);
         if (keys.length === 0) return;
