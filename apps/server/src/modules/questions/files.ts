@@ -10,7 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { type CsvCell, type CsvRecord, readCsv, sendCsv } from '../../http/csv.ts';
+import { type CsvRecord, readCsv, sendCsv } from '../../http/csv.ts';
 import { HttpError } from '../../http/reply.ts';
 
 /**
@@ -108,7 +108,7 @@ export async function sendQuestionFile(
     for await (const q of list) yield* rowsOf(q, ++number);
   }
   if (format === 'csv') return sendCsv(reply, `${name}.csv`, QUESTION_COLUMNS, rows());
-  const data: CsvCell[][] = [];
+  const data: (string | number)[][] = [];
   for await (const row of rows()) data.push(row);
   const sheet = [
     QUESTION_COLUMNS.map((c) => ({ value: c, fontWeight: 'bold' as const })),
