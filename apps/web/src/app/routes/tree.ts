@@ -7,6 +7,8 @@ export interface RouteNode extends GuardedRoute {
   name?: string;
   icon?: string;
   hideInMenu?: boolean;
+  /** Its screen; a route without one only groups its children. */
+  page?: unknown;
   /** Query parameters that say which page this is (`testId` on /qtable): another value is another tab. */
   identity?: readonly string[];
   children?: readonly RouteNode[];
@@ -35,14 +37,17 @@ export function routeTrail<R extends RouteNode>(routes: readonly R[], pathname: 
   return [];
 }
 
-/** The side and top menus: titled routes not hidden from it; a parent left without items is dropped. */
+/**
+ * The side and top menus: titled routes not hidden from it, parents as sub-menus. A parent whose children are all
+ * hidden is an item; a group left with no item (none the role may see) is dropped.
+ */
 export function menuTree(routes: readonly RouteNode[]): MenuNode[] {
   return routes.flatMap((route): MenuNode[] => {
     if (route.hideInMenu || !route.name) return [];
     const entry: MenuNode = { path: route.path, name: route.name, ...(route.icon && { icon: route.icon }) };
-    if (!route.children?.length) return [entry];
-    const children = menuTree(route.children);
-    return children.length > 0 ? [{ ...entry, children }] : [];
+    const children = menuTree(route.children ?? []);
+    if (children.length > 0) return [{ ...entry, children }];
+    return route.page ? [entry] : [];
   });
 }
 

@@ -9,6 +9,7 @@ import {
   type NavigateFunction,
   Route,
   Routes,
+  useLocation,
   useNavigate,
   useSearchParams,
 } from 'react-router';
@@ -30,6 +31,8 @@ const PATHS = ['/game', '/user', '/qtable', '/center', '/order', '/account/cente
 let root: Root | null = null;
 let api: TabsApi;
 let navigate: NavigateFunction;
+/** The location on screen. */
+let location = '';
 let fetches: Record<string, number>;
 let tabsUserRenders = 0;
 
@@ -62,6 +65,8 @@ function TabsUser() {
 function Layout() {
   api = useTabs();
   navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  location = pathname + search;
   const multiTab = useSettingsStore((s) => s.multiTab);
   return (
     <>
@@ -162,6 +167,22 @@ describe('kept-alive pages', () => {
     expect(page('/qtable1')?.textContent).toBe('clicks=2 data=1');
     expect(fetches['/qtable1']).toBe(1);
     expect(tabLabels()).toHaveLength(2);
+  });
+
+  it('a change of list state stays in its tab and page; the tab returns to it', async () => {
+    await mount('/user');
+    click('/user');
+    await go('/user?name=mood&pageNo=2');
+    // The same page, still showing its state, in the same tab.
+    expect(page('/user')?.textContent).toBe('clicks=1 data=1');
+    expect(useTabsStore.getState().tabs).toEqual([{ key: '/user', path: '/user?name=mood&pageNo=2' }]);
+
+    await go('/game');
+    act(() => [...document.querySelectorAll<HTMLElement>('[role="tab"]')][0]?.click());
+    await settle();
+    expect(isShown('/user')).toBe(true);
+    expect(location).toBe('/user?name=mood&pageNo=2');
+    expect(tabLabels()).toEqual(['category list', 'psychological test questions']);
   });
 
   it('refresh re-creates the shown page and fetches its data again', async () => {
