@@ -87,6 +87,14 @@ describe('sign-in', () => {
       expect((await attempt('a1')).status).toBe(401);
       expect((await attempt('a2')).status).toBe(401);
       expect((await attempt('admin')).status).toBe(429);
+      const failures = await strict.call(await strict.login(), {
+        method: 'GET',
+        url: '/api/audit-log?action=sign-in-failed&sortField=time&sortOrder=ascend',
+      });
+      expect(failures.body.result.data.map((e: { changes: object }) => e.changes)).toEqual([
+        { reason: { to: 'unknown-account' } },
+        { reason: { to: 'unknown-account' }, addressLockedUntil: { to: expect.any(String) } },
+      ]);
     } finally {
       await strict.close();
     }

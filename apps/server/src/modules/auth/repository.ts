@@ -59,7 +59,7 @@ export async function deleteSessionsBefore(db: Executor, expiredBefore: Date, re
     .where(or(lt(sessions.expiresAt, expiredBefore), lt(sessions.revokedAt, revokedBefore)));
 }
 
-export const lockedUntil = (db: Executor, keys: string[]) =>
+export const lockExpiries = (db: Executor, keys: string[]) =>
   db
     .select({ lockedUntil: loginFailures.lockedUntil })
     .from(loginFailures)

@@ -26,7 +26,7 @@ import {
   deleteSessionsBefore,
   findLiveSession,
   insertSession,
-  lockedUntil,
+  lockExpiries,
   revokeSession,
 } from './repository.ts';
 
@@ -43,7 +43,7 @@ const throttleKeys = (login: string, ip: string) => ({
 
 /** Seconds until every key is unlocked, or 0 when sign-in may be tried now. */
 async function lockedFor(db: Executor, keys: string[]): Promise<number> {
-  const rows = await lockedUntil(db, keys);
+  const rows = await lockExpiries(db, keys);
   const now = Date.now();
   const until = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
   return until > now ? Math.ceil((until - now) / 1000) : 0;
