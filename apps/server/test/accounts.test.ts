@@ -69,6 +69,27 @@ describe('staff accounts', () => {
     expect(page.body.result.totalPage).toBe(Math.ceil(page.body.result.totalCount / 2));
   });
 
+  it('walks pages by cursor in the offset order, never-signed-in accounts last when ascending', async () => {
+    await create({ username: 'idle-viewer', name: 'Idle', password: 'pass-1234', roleId: 'viewer' });
+    const list = async (query: string) =>
+      (await server.call(admin, { method: 'GET', url: `/api/accounts?sortField=lastLoginTime&${query}` }))
+        .body.result;
+    for (const order of ['ascend', 'descend']) {
+      const all = (await list(`sortOrder=${order}&pageSize=100`)).data.map((a: { id: number }) => a.id);
+      const walked: number[] = [];
+      let cursor = '';
+      for (let pageNo = 1; walked.length < all.length; pageNo++) {
+        const page = await list(`sortOrder=${order}&pageSize=2&pageNo=${pageNo}${cursor}`);
+        walked.push(...page.data.map((a: { id: number }) => a.id));
+        cursor = page.nextCursor ? `&cursor=${page.nextCursor}` : '';
+      }
+      expect(walked).toEqual(all);
+    }
+    const ascending = (await list('sortOrder=ascend&pageSize=100')).data;
+    expect(ascending.at(-1)).toMatchObject({ username: 'idle-viewer', lastLoginTime: null });
+    expect(ascending[0].lastLoginTime).not.toBeNull();
+  });
+
   it('a new password ends the account’s other sessions', async () => {
     const user = await server.accountWithRole('operator');
     const res = await server.call(admin, {
