@@ -5,7 +5,7 @@ import {
   ImportOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { localized, type Question } from '@cool/shared';
+import { localized, type Question, questionListQuerySchema } from '@cool/shared';
 import { Alert, App, Button, Card, Dropdown, Flex, Result, Tabs, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,15 @@ import { Link, useSearchParams } from 'react-router';
 import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
+import { useListState } from '../../shared/list/useListState.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
-import { useDeleteQuestions, useQuestions, useReorderQuestions, useTest } from './api.ts';
+import { useDeleteQuestions, useQuestionSearch, useQuestions, useReorderQuestions, useTest } from './api.ts';
 import { QuestionFormDrawer } from './components/QuestionFormDrawer.tsx';
 import { QuestionImportModal } from './components/QuestionImportModal.tsx';
+import { QuestionSearchForm } from './components/QuestionSearchForm.tsx';
 import { QuestionTable } from './components/QuestionTable.tsx';
 import { ScoringEditor } from './components/ScoringEditor.tsx';
 import { moveItem } from './mapping.ts';
@@ -63,8 +65,14 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
   const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [tab, setTab] = useState('questions');
+  // The search is in the URL beside the tab's testId: a shared link or a restored tab shows the same questions.
+  const { filters, search } = useListState(questionListQuerySchema);
+  const matches = useQuestionSearch(testId, filters);
 
   const list = questions.data?.data ?? [];
+  // A search shows its matches; the scoring editor and the order still take every question.
+  const searching = Object.keys(filters).length > 0;
+  const rows = searching ? (matches.data?.data ?? []) : list;
   const locked = test.data?.status === 'on_shelf';
   const can = {
     add: !locked && allowed('questions', 'add'),
@@ -114,6 +122,12 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
       onSuccess: () => message.success(t('questions.reordered')),
       onError: (error) => message.error(errorText(error, t)),
     });
+  };
+
+  /** Moves within the rows shown: a question goes where the one it is moved onto stands in the whole test. */
+  const moveShown = (from: number, to: number) => {
+    const [a, b] = [rows[from], rows[to]].map((row) => list.findIndex((q) => q.id === row?.id));
+    if (a !== undefined && b !== undefined && a >= 0 && b >= 0) move(a, b);
   };
 
   const confirmDelete = (ids: number[]) =>
@@ -213,17 +227,18 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
               label: t('questions.tab.questions', { count: list.length }),
               children: (
                 <Flex vertical gap={12}>
+                  <QuestionSearchForm filters={filters} onSearch={search} />
                   {toolbar}
                   <QuestionTable
-                    questions={list}
-                    loading={questions.isFetching || reorder.isPending}
+                    questions={rows}
+                    loading={questions.isFetching || reorder.isPending || (searching && matches.isFetching)}
                     canEdit={can.edit}
                     canDelete={can.delete}
                     selected={selected}
                     onSelect={setSelected}
                     onEdit={(question) => setEditing({ question })}
                     onDelete={(question) => confirmDelete([question.id])}
-                    onMove={move}
+                    onMove={moveShown}
                   />
                 </Flex>
               ),

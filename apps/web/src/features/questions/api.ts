@@ -1,4 +1,4 @@
-import type { Question, QuestionInput, ScoringInput } from '@cool/shared';
+import type { Question, QuestionInput, QuestionListQuery, ScoringInput } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   deleteQuestions,
@@ -18,6 +18,11 @@ export function useTest(id: number) {
 
 export function useQuestions(testId: number) {
   return useQuery(questionQueries.ofTest(testId));
+}
+
+/** The questions matching a search; nothing is fetched without one (the page has them all already). */
+export function useQuestionSearch(testId: number, filters: Pick<QuestionListQuery, 'keyword' | 'type'>) {
+  return useQuery({ ...questionQueries.search(testId, filters), enabled: Object.keys(filters).length > 0 });
 }
 
 /** Question changes refresh the whole test: its questions, its detail and the list's question counts. */

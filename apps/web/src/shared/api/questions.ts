@@ -4,12 +4,13 @@ import {
   MAX_QUESTIONS_PER_TEST,
   pageSchema,
   type QuestionInput,
+  type QuestionListQuery,
   questionBulkDeleteResultSchema,
   questionImportResultSchema,
   questionOrderResultSchema,
   questionSchema,
 } from '@cool/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../http/client.ts';
 import { testKeys } from './tests.ts';
 
@@ -29,6 +30,17 @@ export const questionQueries = {
         api.get(`/tests/${testId}/questions`, questionPageSchema, {
           params: { pageSize: MAX_QUESTIONS_PER_TEST },
         }),
+    }),
+  /** The questions of a test matching a search (a keyword in either language's stem, a type), in position order. */
+  search: (testId: number, filters: Pick<QuestionListQuery, 'keyword' | 'type'>) =>
+    queryOptions({
+      queryKey: [...testKeys.questions(testId), filters] as const,
+      queryFn: () =>
+        api.get(`/tests/${testId}/questions`, questionPageSchema, {
+          params: { ...filters, pageSize: MAX_QUESTIONS_PER_TEST },
+        }),
+      // The rows on screen stay while the next search loads.
+      placeholderData: keepPreviousData,
     }),
 };
 

@@ -1,7 +1,7 @@
 import { STATUSES, type Status } from '@cool/shared';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchForm } from '../../../shared/list/useSearchForm.ts';
+import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
 
 export interface CategorySearch {
   name?: string;
@@ -16,15 +16,8 @@ interface CategorySearchFormProps {
 
 export function CategorySearchForm({ filters, onSearch }: CategorySearchFormProps) {
   const { t } = useTranslation();
-  const { form, initialValues, clear } = useSearchForm<CategorySearch>(filters);
   return (
-    <Form
-      form={form}
-      initialValues={initialValues}
-      layout="inline"
-      onFinish={(values) => onSearch({ name: values.name?.trim() || undefined, status: values.status })}
-      style={{ rowGap: 12 }}
-    >
+    <ListSearchForm filters={filters} onSearch={onSearch}>
       <Form.Item name="name" label={t('categories.field.name')}>
         <Input allowClear placeholder={t('categories.search.namePlaceholder')} style={{ width: 200 }} />
       </Form.Item>
@@ -36,21 +29,6 @@ export function CategorySearchForm({ filters, onSearch }: CategorySearchFormProp
           options={STATUSES.map((status) => ({ value: status, label: t(`categories.status.${status}`) }))}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('categories.search.submit')}
-          </Button>
-          <Button
-            onClick={() => {
-              clear();
-              onSearch({});
-            }}
-          >
-            {t('categories.search.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </ListSearchForm>
   );
 }

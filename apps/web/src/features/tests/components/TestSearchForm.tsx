@@ -1,7 +1,7 @@
 import { TEST_STATUSES, type TestStatus } from '@cool/shared';
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchForm } from '../../../shared/list/useSearchForm.ts';
+import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
 import { useCategoryOptions } from '../api.ts';
 
 export interface TestSearch {
@@ -19,17 +19,10 @@ interface TestSearchFormProps {
 
 export function TestSearchForm({ filters, onSearch }: TestSearchFormProps) {
   const { t, i18n } = useTranslation();
-  const { form, initialValues, clear } = useSearchForm<TestSearch>(filters);
   const categories = useCategoryOptions();
   const zh = i18n.language === 'zh-CN';
   return (
-    <Form
-      form={form}
-      initialValues={initialValues}
-      layout="inline"
-      onFinish={(values) => onSearch({ ...values, title: values.title?.trim() || undefined })}
-      style={{ rowGap: 12 }}
-    >
+    <ListSearchForm filters={filters} onSearch={onSearch}>
       <Form.Item name="title" label={t('tests.field.title')}>
         <Input allowClear placeholder={t('tests.search.titlePlaceholder')} style={{ width: 200 }} />
       </Form.Item>
@@ -65,21 +58,6 @@ export function TestSearchForm({ filters, onSearch }: TestSearchFormProps) {
           ]}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('tests.search.submit')}
-          </Button>
-          <Button
-            onClick={() => {
-              clear();
-              onSearch({});
-            }}
-          >
-            {t('tests.search.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </ListSearchForm>
   );
 }
