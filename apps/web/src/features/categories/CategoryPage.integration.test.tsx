@@ -1,0 +1,112 @@
+import { type Category, categorySchema } from '@cool/shared';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  api,
+  queriesTo,
+  renderApp,
+  reply,
+  replyError,
+  requests,
+  server,
+  setupIntegration,
+} from '../../test/app.tsx';
+import { click, fill, screen, waitFor, within } from '../../test/dom.ts';
+import * as fixture from '../../test/fixtures.ts';
+
+setupIntegration();
+
+const mood = fixture.category({ id: 1, nameZh: '情绪', nameEn: 'Mood', sortOrder: 1, testCount: 3 });
+const sleep = fixture.category({ id: 2, nameZh: '睡眠', nameEn: 'Sleep', sortOrder: 2, status: 'disabled' });
+
+/** The category list answers with these rows, whatever the query. */
+const listOf = (...rows: Category[]) =>
+  http.get(api('/categories'), () => reply(fixture.page(categorySchema, rows)));
+
+const rowOf = (name: string) => screen.findByRole('row', { name: new RegExp(name) });
+
+describe('category list', () => {
+  it('shows a row per category with its names, test count and status', async () => {
+    server.use(listOf(mood, sleep));
+    renderApp('/user');
+    const moodRow = await rowOf('Mood');
+    expect(within(moodRow).getByText('情绪')).toBeTruthy();
+    expect(within(moodRow).getByRole('cell', { name: '3' })).toBeTruthy();
+    expect(within(moodRow).getByRole('switch', { name: 'Enabled' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    const sleepRow = await rowOf('Sleep');
+    const sleepSwitch = within(sleepRow).getByRole('switch', { name: 'Disabled' });
+    expect(sleepSwitch.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('Total: 2')).toBeTruthy();
+  });
+
+  it('searches by name and status, from the first page', async () => {
+    server.use(
+      http.get(api('/categories'), ({ request }) => {
+        const name = new URL(request.url).searchParams.get('name');
+        return reply(fixture.page(categorySchema, name ? [sleep] : [mood, sleep]));
+      }),
+    );
+    renderApp('/user');
+    await rowOf('Mood');
+    fill(screen.getByLabelText('Name'), '  Sle ');
+    click(screen.getByRole('combobox', { name: 'Status' }));
+    click(await screen.findByTitle('Disabled'));
+    click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Mood/ })).toBeNull());
+    expect(await rowOf('Sleep')).toBeTruthy();
+    expect(queriesTo('/categories').at(-1)).toMatchObject({ name: 'Sle', status: 'disabled', pageNo: '1' });
+  });
+
+  it('says so when no category matches', async () => {
+    server.use(listOf());
+    renderApp('/user');
+    expect(await screen.findByText('No categories found')).toBeTruthy();
+  });
+
+  it('shows a load failure with the server message, and loads again on retry', async () => {
+    let down = true;
+    server.use(
+      http.get(api('/categories'), () =>
+        down ? replyError(500, 'Database unavailable') : reply(fixture.page(categorySchema, [mood])),
+      ),
+    );
+    renderApp('/user');
+    expect(await screen.findByText('The categories could not be loaded')).toBeTruthy();
+    expect(screen.getByText('Database unavailable')).toBeTruthy();
+    expect(screen.queryByRole('row', { name: /Mood/ })).toBeNull();
+
+    down = false;
+    click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await rowOf('Mood')).toBeTruthy();
+    expect(screen.queryByText('The categories could not be loaded')).toBeNull();
+  });
+
+  it('asks before deleting, then deletes and says so', async () => {
+    const deleted: string[] = [];
+    server.use(
+      listOf(mood, sleep),
+      http.delete(api('/categories/:id'), ({ params }) => {
+        deleted.push(String(params.id));
+        return reply(null);
+      }),
+    );
+    renderApp('/user');
+    click(within(await rowOf('Mood')).getByRole('button', { name: 'Delete' }));
+
+    const confirm = await screen.findByRole('tooltip');
+    expect(within(confirm).getByText('Delete this category?')).toBeTruthy();
+    expect(within(confirm).getByText('"Mood" will be removed permanently.')).toBeTruthy();
+    expect(deleted).toEqual([]);
+
+    const listReads = queriesTo('/categories').length;
+    click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Category deleted')).toBeTruthy();
+    expect(deleted).toEqual(['1']);
+    // The list is read again so the row goes away.
+    await waitFor(() => expect(queriesTo('/categories').length).toBeGreaterThan(listReads));
+    expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+});

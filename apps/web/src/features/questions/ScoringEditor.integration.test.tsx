@@ -1,0 +1,109 @@
+import { questionSchema, type ScoringInput, scoringSchema } from '@cool/shared';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
+import { blur, click, fill, screen, waitFor, within } from '../../test/dom.ts';
+import * as fixture from '../../test/fixtures.ts';
+
+setupIntegration();
+
+/** Two questions scoring 0-2 each: the total runs from 0 to 4. */
+const questions = [fixture.question(1), fixture.question(2)];
+
+const scoring: ScoringInput = {
+  dimensions: [
+    {
+      key: 'total',
+      name: { zh: '总分', en: 'Total' },
+      bands: [
+        { min: 0, max: 1, level: 'low', label: { zh: '', en: 'Low' }, colour: 'normal' },
+        {
+          min: 2,
+          max: 4,
+          level: 'high',
+          label: { zh: '', en: 'High' },
+          colour: 'moderate',
+          interpretation: { zh: '', en: 'Talk to someone.' },
+        },
+      ],
+    },
+  ],
+  alerts: [{ question: 2, operator: 'gte', score: 2, message: { zh: '', en: 'Not rested at all' } }],
+};
+
+/** The test, its questions, and a scoring endpoint that keeps what it is sent. */
+function serveTest() {
+  const saved: unknown[] = [];
+  server.use(
+    http.get(api('/tests/1'), () => reply(fixture.testDetail({ id: 1 }, scoring))),
+    http.get(api('/tests/1/questions'), () => reply(fixture.page(questionSchema, questions))),
+    http.put(api('/tests/1/scoring'), async ({ request }) => {
+      const body = await request.json();
+      saved.push(body);
+      return reply(fixture.testDetail({ id: 1 }, body as ScoringInput));
+    }),
+  );
+  return saved;
+}
+
+async function openScoring() {
+  renderApp('/qtable?testId=1');
+  click(await screen.findByRole('tab', { name: 'Scoring' }));
+  const total = await screen.findByRole('group', { name: 'Dimension 1' });
+  return { total, band: (n: number) => within(total).getByRole('group', { name: `Band ${n}` }) };
+}
+
+describe('scoring editor', () => {
+  it('shows the saved scoring, ready to publish', async () => {
+    serveTest();
+    const { band } = await openScoring();
+    expect(await screen.findByText('Ready to publish: no problems found')).toBeTruthy();
+    const high = band(2);
+    expect((within(high).getByLabelText('From') as HTMLInputElement).value).toBe('2');
+    expect((within(high).getByLabelText('Label (English)') as HTMLInputElement).value).toBe('High');
+  });
+
+  it('saves an edited band, sending the whole scoring in the contract shape', async () => {
+    const saved = serveTest();
+    const { band } = await openScoring();
+    const high = band(2);
+    fill(within(high).getByLabelText('From'), '3');
+    fill(within(high).getByLabelText('Label (English)'), 'Severe symptoms');
+    fill(within(band(1)).getByLabelText('To'), '2');
+    click(screen.getByRole('button', { name: 'Save scoring' }));
+
+    expect(await screen.findByText('Scoring saved')).toBeTruthy();
+    expect(saved).toHaveLength(1);
+    const expected = scoringSchema.parse(scoring);
+    const [low, highBand] = expected.dimensions[0]!.bands;
+    low!.max = 2;
+    highBand!.min = 3;
+    highBand!.label.en = 'Severe symptoms';
+    expect(scoringSchema.parse(saved[0])).toEqual(expected);
+  });
+
+  it('explains a wrong level code beside the field and sends nothing', async () => {
+    const saved = serveTest();
+    const { band } = await openScoring();
+    const level = within(band(2)).getByLabelText('Level code');
+    fill(level, 'Very High');
+    blur(level);
+    const message = 'Use 1-32 lowercase letters, digits, - or _';
+    expect(await within(band(2)).findByText(message)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('1 field needs fixing');
+
+    click(screen.getByRole('button', { name: 'Save scoring' }));
+    await waitFor(() => expect(within(band(2)).getByText(message)).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(saved).toEqual([]);
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+  });
+
+  it('lists a band whose range runs backwards as a problem', async () => {
+    serveTest();
+    const { band } = await openScoring();
+    fill(within(band(1)).getByLabelText('To'), '-1');
+    const problems = await screen.findByRole('list', { name: 'Problems' });
+    expect(problems.textContent).toContain('min must not exceed max');
+  });
+});

@@ -1,0 +1,102 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { AppRoutes } from '../app/AppRoutes.tsx';
+import { localeLoaders } from '../app/locales/loaders.ts';
+import { queryClient as appQueryClient } from '../app/queryClient.ts';
+import { getAntdLocale, initI18n } from '../shared/i18n/i18n.ts';
+import { useAuthStore } from '../shared/session/authStore.ts';
+import { useSettingsStore } from '../shared/settings/settingsStore.ts';
+import { useTabsStore } from '../shared/tabs/tabsStore.ts';
+import { envelope, promotion, userInfo } from './fixtures.ts';
+
+/**
+ * The console as a user meets it, for integration tests: the app's own routes, shell and pages in a
+ * memory router, a real QueryClient, and HTTP answered by MSW from contract-checked fixtures.
+ */
+
+/** Answers a request with the envelope around `result`. */
+export const reply = (result: unknown) => HttpResponse.json(envelope(result));
+
+/** Answers a request with a failure envelope, as the server's error handler does. */
+export const replyError = (status: number, message: string) =>
+  HttpResponse.json(envelope(null, status, message), { status });
+
+/** Route matching for MSW: any origin, the API's path. */
+export const api = (path: string) => `*/api${path}`;
+
+/** What every signed-in page asks for: the session's user and the shell's promotion link. */
+const shellHandlers: HttpHandler[] = [
+  http.get(api('/user/info'), () => reply(userInfo())),
+  http.get(api('/settings/promotion'), () => reply(promotion())),
+];
+
+export const server = setupServer(...shellHandlers);
+
+/** Every request the page sent in this test, oldest first. */
+export const requests: Request[] = [];
+server.events.on('request:start', ({ request }) => {
+  requests.push(request.clone());
+});
+
+/** The query parameters of the requests sent to `GET path`, oldest first. */
+export const queriesTo = (path: string) =>
+  requests
+    .filter((request) => request.method === 'GET' && new URL(request.url).pathname === `/api${path}`)
+    .map((request) => Object.fromEntries(new URL(request.url).searchParams));
+
+let root: Root | null = null;
+
+/** Registers the file's hooks: MSW for the whole file, English strings, a clean page and stores per test. */
+export function setupIntegration() {
+  // A page's first render loads its modules; on a busy machine that alone can take seconds.
+  vi.setConfig({ testTimeout: 30_000 });
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'error' });
+    useSettingsStore.setState({ language: 'en-US', multiTab: true });
+    // Without antd's CSS (see renderApp) an auto-sized textarea would measure its padding as NaN.
+    const sizes = document.createElement('style');
+    sizes.textContent = 'textarea { padding: 0; border-top-width: 0; border-bottom-width: 0; }';
+    document.head.append(sizes);
+    await initI18n(localeLoaders);
+  });
+  afterEach(() => {
+    root?.unmount();
+    root = null;
+    document.body.innerHTML = '';
+    server.resetHandlers();
+    requests.length = 0;
+    useAuthStore.getState().signOut();
+    useTabsStore.getState().reset();
+  });
+  afterAll(() => server.close());
+}
+
+/** Signs in and opens `path` in the console. */
+export function renderApp(path: string) {
+  useAuthStore.getState().signIn('integration-token', Date.now() + 60 * 60_000);
+  // The app's query defaults, retrying at once instead of after a second.
+  const client = new QueryClient({
+    defaultOptions: { queries: { ...appQueryClient.getDefaultOptions().queries, retryDelay: 0 } },
+  });
+  const router = createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  root.render(
+    // No motion: a closed dialog or popup leaves the page at once instead of after its animation. No
+    // runtime CSS: happy-dom lays nothing out, and matching antd's rules made every textarea render slow.
+    <ConfigProvider locale={getAntdLocale('en-US')} theme={{ zeroRuntime: true, token: { motion: false } }}>
+      <AntApp>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  return { router };
+}

@@ -1,0 +1,149 @@
+import {
+  BUILT_IN_ROLES,
+  type Category,
+  categorySchema,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PROMOTION,
+  errorEnvelopeSchema,
+  type Grants,
+  type Page,
+  pageSchema,
+  promotionSchema,
+  type Question,
+  questionSchema,
+  type ScoringInput,
+  scoringSchema,
+  type Test,
+  type TestDetail,
+  testDetailSchema,
+  testSchema,
+  toPermissionEntries,
+  type UserInfo,
+  userInfoSchema,
+} from '@cool/shared';
+
+/**
+ * API responses for the integration tests, each parsed with the endpoint's own zod contract from
+ * packages/shared, strictly: a field renamed, added or removed there breaks the fixture here, instead of
+ * the tests going on against a shape the server no longer sends.
+ */
+
+interface ObjectSchema<T> {
+  strict(): { parse(value: unknown): T };
+}
+
+const contract = <T>(schema: ObjectSchema<T>, value: unknown): T => schema.strict().parse(value);
+
+const TIME = '2026-03-02T09:30:00.000Z';
+
+/** The `{code, success, message, result, timestamp}` envelope every answer comes in. */
+export const envelope = (result: unknown, status = 200, message = status < 400 ? 'OK' : 'Failed') =>
+  // The error envelope's schema is the envelope with any result.
+  contract(errorEnvelopeSchema, {
+    code: status < 400 ? 0 : status,
+    success: status < 400,
+    message,
+    result,
+    timestamp: Date.parse(TIME),
+  });
+
+export function userInfo(grants: Grants = BUILT_IN_ROLES[0]!.grants): UserInfo {
+  return contract(userInfoSchema, {
+    id: 1,
+    username: 'admin',
+    name: 'Admin',
+    avatar: '',
+    email: null,
+    phone: null,
+    lastLoginTime: null,
+    lastLoginIp: null,
+    role: { id: 'admin', name: 'Administrator', describe: '', permissions: toPermissionEntries(grants) },
+  });
+}
+
+export const promotion = () => contract(promotionSchema, DEFAULT_PROMOTION);
+
+export function category(overrides: Partial<Category> = {}): Category {
+  return contract(categorySchema, {
+    id: 1,
+    nameZh: '情绪',
+    nameEn: 'Mood',
+    iconUrl: null,
+    sortOrder: 0,
+    status: 'enabled',
+    testCount: 0,
+    createTime: TIME,
+    updateTime: TIME,
+    ...overrides,
+  });
+}
+
+const bilingual = (en: string, zh = '') => ({ zh, en });
+
+export function test(overrides: Partial<Test> = {}): Test {
+  return contract(testSchema, {
+    id: 1,
+    title: bilingual('Sleep quality', '睡眠质量'),
+    subtitle: bilingual(''),
+    coverUrl: null,
+    introduction: bilingual(''),
+    instructions: bilingual(''),
+    categories: [{ id: 1, nameZh: '情绪', nameEn: 'Mood' }],
+    priceFen: 0,
+    minutes: 5,
+    status: 'draft',
+    sortOrder: 0,
+    questionCount: 2,
+    participantCount: 0,
+    version: 0,
+    builtinKey: null,
+    createdBy: 'admin',
+    updatedBy: 'admin',
+    createTime: TIME,
+    updateTime: TIME,
+    publishTime: null,
+    ...overrides,
+  });
+}
+
+export function testDetail(overrides: Partial<Test> = {}, scoring: ScoringInput = {}): TestDetail {
+  return contract(testDetailSchema, { ...test(overrides), scoring: scoringSchema.parse(scoring) });
+}
+
+/** A single-choice question whose options score 0, 1, 2, ... */
+export function question(position: number, scores: number[] = [0, 1, 2]): Question {
+  return contract(questionSchema, {
+    id: 100 + position,
+    testId: 1,
+    position,
+    stem: bilingual(`Question ${position}`),
+    imageUrl: null,
+    type: 'single',
+    required: true,
+    options: scores.map((score, i) => ({
+      label: String.fromCharCode(65 + i),
+      text: bilingual(`Option ${i + 1}`),
+      imageUrl: null,
+      score,
+      dimensions: [],
+      pole: null,
+    })),
+    createTime: TIME,
+    updateTime: TIME,
+  });
+}
+
+/** One page of a list, numbered as the API numbers it. */
+export function page<T>(
+  item: ObjectSchema<T>,
+  data: T[],
+  { pageNo = 1, pageSize = DEFAULT_PAGE_SIZE, totalCount = data.length } = {},
+): Page<T> {
+  return contract(pageSchema(item as never), {
+    pageNo,
+    pageSize,
+    totalCount,
+    totalPage: Math.ceil(totalCount / pageSize),
+    data,
+  }) as Page<T>;
+}
