@@ -14,11 +14,6 @@ afterAll(() => server.close());
 const urlOf = (url: string) => url.replaceAll(':id', '1');
 
 describe('access control, generated from the route table', () => {
-  it('every /api route declares its access', () => {
-    expect(server.app.apiRoutes.length).toBeGreaterThan(10);
-    for (const route of server.app.apiRoutes) expect(route.access).toBeTruthy();
-  });
-
   it('answers 401 without a session, or with an unknown token, on every non-public route', async () => {
     const guarded = server.app.apiRoutes.filter((r) => !('public' in r.access));
     expect(guarded.length).toBeGreaterThan(8);
