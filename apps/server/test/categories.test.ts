@@ -25,6 +25,16 @@ describe('categories', () => {
     expect(past.body.result).toMatchObject({ totalCount: 5, data: [] });
   });
 
+  it("continues with the previous page's cursor to the same page as by number", async () => {
+    const first = await api('GET', '/categories?pageSize=2&status=enabled');
+    const cursor = first.body.result.nextCursor;
+    expect(cursor).toEqual(expect.any(String));
+    const byCursor = await api('GET', `/categories?pageNo=2&pageSize=2&status=enabled&cursor=${cursor}`);
+    const byNumber = await api('GET', '/categories?pageNo=2&pageSize=2&status=enabled');
+    expect(byCursor.body.result).toEqual(byNumber.body.result);
+    expect(byCursor.body.result.data.map((c: { sortOrder: number }) => c.sortOrder)).toEqual([30, 40]);
+  });
+
   it('creates, reads, edits, disables, enables and deletes a category', async () => {
     const created = await api('POST', '/categories', {
       nameZh: '睡眠',
