@@ -1,56 +1,11 @@
-import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PictureOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, PictureOutlined } from '@ant-design/icons';
 import { localized, type Question } from '@cool/shared';
-import { Button, Empty, Grid, Space, Table, type TableProps, Tag, Tooltip, theme } from 'antd';
-import { type DragEvent, type HTMLAttributes, useState } from 'react';
+import { Button, Empty, Grid, Space, Table, type TableProps, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
-
-interface RowProps extends HTMLAttributes<HTMLTableRowElement> {
-  'data-row-key'?: number;
-  /** Set on body rows only (header rows get no `onRow` props). */
-  dragIndex?: number;
-  onMoveRow?: (from: number, to: number) => void;
-}
-
-const DRAG_TYPE = 'application/x-question-index';
-
-/** A body row that is a native HTML5 drag source and drop target (no drag library needed). */
-function DraggableRow({ dragIndex, onMoveRow, style, ...props }: RowProps) {
-  const { token } = theme.useToken();
-  const [over, setOver] = useState(false);
-  if (dragIndex === undefined || !onMoveRow) return <tr style={style} {...props} />;
-  return (
-    <tr
-      {...props}
-      draggable
-      style={{
-        ...style,
-        cursor: 'grab',
-        boxShadow: over ? `inset 0 2px 0 ${token.colorPrimary}` : undefined,
-      }}
-      onDragStart={(event: DragEvent) => {
-        event.dataTransfer.setData(DRAG_TYPE, String(dragIndex));
-        event.dataTransfer.setData('text/plain', String(dragIndex));
-        event.dataTransfer.effectAllowed = 'move';
-      }}
-      onDragOver={(event: DragEvent) => {
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'move';
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event: DragEvent) => {
-        event.preventDefault();
-        setOver(false);
-        const from = Number(
-          event.dataTransfer.getData(DRAG_TYPE) || event.dataTransfer.getData('text/plain'),
-        );
-        if (Number.isInteger(from) && from !== dragIndex) onMoveRow(from, dragIndex);
-      }}
-    />
-  );
-}
+import { DragHandle, SortableRows, sortableRowComponents } from './SortableRows.tsx';
 
 interface QuestionTableProps {
   questions: Question[];
@@ -68,7 +23,6 @@ interface QuestionTableProps {
 export function QuestionTable(props: QuestionTableProps) {
   const { questions, loading, canEdit, canDelete, selected, onSelect, onEdit, onDelete, onMove } = props;
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const language = useTextLanguage();
   const [image, setImage] = useState<string | null>(null);
   const isMobile = Grid.useBreakpoint().md === false;
@@ -79,11 +33,7 @@ export function QuestionTable(props: QuestionTableProps) {
           {
             key: 'drag',
             width: 36,
-            render: () => (
-              <Tooltip title={t('questions.dragHint')}>
-                <HolderOutlined style={{ color: token.colorTextTertiary, cursor: 'grab' }} />
-              </Tooltip>
-            ),
+            render: (_: unknown, q: Question) => <DragHandle n={q.position} />,
           },
         ]
       : []),
@@ -178,28 +128,32 @@ export function QuestionTable(props: QuestionTableProps) {
       ),
     });
 
+  const table = (
+    <Table<Question>
+      rowKey="id"
+      columns={columns}
+      dataSource={questions}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      rowSelection={
+        canDelete ? { selectedRowKeys: selected, onChange: (keys) => onSelect(keys as number[]) } : undefined
+      }
+      components={canEdit ? sortableRowComponents : undefined}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('questions.empty')} />,
+      }}
+    />
+  );
   return (
     <>
-      <Table<Question>
-        rowKey="id"
-        columns={columns}
-        dataSource={questions}
-        loading={loading}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          canDelete
-            ? { selectedRowKeys: selected, onChange: (keys) => onSelect(keys as number[]) }
-            : undefined
-        }
-        components={{ body: { row: DraggableRow } }}
-        onRow={(_, index) =>
-          canEdit ? ({ dragIndex: index, onMoveRow: onMove } as HTMLAttributes<HTMLElement>) : {}
-        }
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('questions.empty')} />,
-        }}
-      />
+      {canEdit ? (
+        <SortableRows ids={questions.map((q) => q.id)} onMove={onMove}>
+          {table}
+        </SortableRows>
+      ) : (
+        table
+      )}
       <ImagePreviewModal src={image} title={t('questions.field.image')} onClose={() => setImage(null)} />
     </>
   );
