@@ -38,6 +38,17 @@ describe('audit diff', () => {
     expect(diff(null, { name: 'A', testCount: 0 }, { omit: ['testCount'] })).toEqual({ name: { to: 'A' } });
   });
 
+  it('records a secret a change set as changed, never its value', () => {
+    const changes = diff(
+      { name: 'a', passwordHash: 'old' },
+      { name: 'a', passwordHash: 'new' },
+      {
+        changedSecrets: ['password'],
+      },
+    );
+    expect(changes).toEqual({ password: { changed: true } });
+  });
+
   it('compares documents by content and writes dates as ISO strings', () => {
     expect(diff({ doc: { a: 1, b: [1, 2] } }, { doc: { b: [1, 2], a: 1 } })).toEqual({});
     expect(diff({ doc: { b: [1, 2] } }, { doc: { b: [2, 1] } })).toEqual({
