@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES } from '@cool/shared';
 import { describe, expect, it } from 'vitest';
-import { imageFileProblem } from '../../shared/ui/ImageUploadField.tsx';
+import { imageFileProblem } from './ImageUploadField.tsx';
 
 describe('imageFileProblem (the cover and option image check before upload)', () => {
   it.each(['image/png', 'image/jpeg', 'image/webp', 'image/gif'])('accepts %s up to 2 MB', (type) => {
