@@ -1,5 +1,5 @@
 import { Button, Form, Space } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Typed text is searched trimmed; an emptied field is no filter. */
@@ -31,9 +31,15 @@ export function ListSearchForm<T extends object>({ filters, onSearch, children }
     const cleared = Object.fromEntries(Object.keys(form.getFieldsValue()).map((key) => [key, undefined]));
     form.setFieldsValue({ ...cleared, ...values });
   };
-  const shown = JSON.stringify(filters);
+  // Effects re-run each time a kept-alive page is shown again: only a real change of filters refills the form.
+  const key = JSON.stringify(filters);
+  const filled = useRef(key);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' content is the trigger, not their identity
-  useEffect(() => show(filters), [shown]);
+  useEffect(() => {
+    if (filled.current === key) return;
+    filled.current = key;
+    show(filters);
+  }, [key]);
 
   return (
     <Form
