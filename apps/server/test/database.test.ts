@@ -174,3 +174,25 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded data directory
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('migration lock', () => {
+  it('lets one server at a time migrate and seed', async () => {
+    const other = await openDatabase({ url: (server.database as { url?: string }).url });
+    try {
+      const steps: string[] = [];
+      const hold = (database: typeof other, name: string) =>
+        database.exclusive(async () => {
+          steps.push(`${name} in`);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          steps.push(`${name} out`);
+        });
+      await Promise.all([hold(server.database, 'a'), hold(other, 'b')]);
+      expect([
+        ['a in', 'a out', 'b in', 'b out'],
+        ['b in', 'b out', 'a in', 'a out'],
+      ]).toContainEqual(steps);
+    } finally {
+      await other.close();
+    }
+  });
+});
