@@ -164,6 +164,12 @@ async function registerSecurity(app: FastifyInstance, config: Config) {
     },
   });
   if (config.rateLimitMax === 0) return;
-  await app.register(fastifyRateLimit, { global: false, max: config.rateLimitMax, timeWindow: 60_000 });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: config.rateLimitMax,
+    timeWindow: 60_000,
+    // The console's files are cheap and one page load asks for dozens: only the API and uploads count.
+    allowList: (request) => !/^\/(api|uploads)\//.test(request.url),
+  });
   app.addHook('onRequest', app.rateLimit());
 }

@@ -29,5 +29,7 @@ describe('security headers and request limits', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     // Behind TRUST_PROXY each forwarded client address has its own allowance.
     expect((await from('203.0.113.8')).status).toBe(200);
+    // The console's own files are not counted: a page load asks for dozens.
+    expect((await from('203.0.113.7', '/assets/index.js')).status).toBe(404);
   });
 });
