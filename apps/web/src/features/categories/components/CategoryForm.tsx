@@ -73,6 +73,8 @@ export function CategoryForm({ category }: { category: Category | null }) {
         <Alert type="error" showIcon title={formError} role="alert" style={{ marginBottom: 16 }} />
       )}
       <Form<CategoryFormValues>
+        // Prefixes the fields' ids: the list's search form behind this one has fields of the same names.
+        name="category"
         form={form}
         layout="vertical"
         initialValues={

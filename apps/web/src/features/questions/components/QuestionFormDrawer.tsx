@@ -111,6 +111,8 @@ export function QuestionFormDrawer({ testId, question, scoring, onClose }: Quest
         <Alert type="error" showIcon title={formError} role="alert" style={{ marginBottom: 16 }} />
       )}
       <Form<QuestionFormValues>
+        // Prefixes the fields' ids: the list's search form behind this one has fields of the same names.
+        name="question"
         form={form}
         layout="vertical"
         initialValues={toQuestionFormValues(question)}

@@ -82,6 +82,8 @@ export function TestFormDrawer({ test, onClose }: TestFormDrawerProps) {
         <Alert type="error" showIcon title={formError} role="alert" style={{ marginBottom: 16 }} />
       )}
       <Form<TestFormValues>
+        // Prefixes the fields' ids: the list's search form behind this one has fields of the same names.
+        name="test"
         form={form}
         layout="vertical"
         onFinish={onFinish}
