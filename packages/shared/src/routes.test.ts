@@ -46,6 +46,17 @@ describe('filterRoutes (SPEC 4 route generation)', () => {
     expect(JSON.stringify(table)).toBe(before);
   });
 
+  it("keeps the fields a caller's routes add (the console registry's pages and identifying params)", () => {
+    const pages = [
+      { path: '/a', page: 'A', identity: ['id'], permission: ['dashboard' as const] },
+      { path: '/b', page: 'B', children: [{ path: '/b/c', page: 'C', permission: ['orders' as const] }] },
+    ];
+    expect(filterRoutes(pages, access(['dashboard']))).toEqual([
+      { path: '/a', page: 'A', identity: ['id'], permission: ['dashboard'] },
+      { path: '/b', page: 'B', children: [] },
+    ]);
+  });
+
   it('hides console pages whose resource the role may not query', () => {
     const finance = filterRoutes(CONSOLE_ROUTES, access(['dashboard', 'orders'], ['orders', 'tests']));
     expect(finance.map((r) => r.path)).toEqual(['/game', '/order']);
