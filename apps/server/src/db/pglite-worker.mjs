@@ -2,6 +2,7 @@
 // cannot run TypeScript, and the same file must serve the built server and the test runner.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 /**
@@ -11,7 +12,8 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
  */
 const { dataDir, socketPath } = workerData;
 
-const db = await PGlite.create(dataDir ? { dataDir } : {});
+// pg_trgm backs the lists' name searches (migration 0004 creates it).
+const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
 // The app's pool holds one connection at a time (see database.ts), but pg-pool drops a client after a
 // failed query and reconnects at once, before this server has noticed the old socket close: the
 // headroom keeps that reconnect from being refused.

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumn,
   pgTable,
   primaryKey,
   serial,
@@ -16,6 +17,8 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Trigram index, so the lists' `ILIKE '%text%'` searches use an index instead of reading the whole table. */
+const trigramIndex = (name: string, column: PgColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
@@ -55,6 +58,9 @@ export const accounts = pgTable(
     uniqueIndex('accounts_email_key').on(sql`lower(${t.email})`),
     index('accounts_role_idx').on(t.roleId),
     index('accounts_created_idx').on(t.createdAt, t.id),
+    trigramIndex('accounts_username_trgm_idx', t.username),
+    trigramIndex('accounts_name_trgm_idx', t.name),
+    trigramIndex('accounts_email_trgm_idx', t.email),
   ],
 );
 
@@ -106,6 +112,8 @@ export const categories = pgTable(
     index('categories_status_sort_idx').on(t.status, t.sortOrder, t.id),
     index('categories_created_idx').on(t.createdAt, t.id),
     index('categories_updated_idx').on(t.updatedAt, t.id),
+    trigramIndex('categories_name_zh_trgm_idx', t.nameZh),
+    trigramIndex('categories_name_en_trgm_idx', t.nameEn),
   ],
 );
 
@@ -146,6 +154,8 @@ export const tests = pgTable(
     index('tests_created_idx').on(t.createdAt, t.id),
     index('tests_updated_idx').on(t.updatedAt, t.id),
     index('tests_price_idx').on(t.priceFen, t.id),
+    trigramIndex('tests_title_zh_trgm_idx', t.titleZh),
+    trigramIndex('tests_title_en_trgm_idx', t.titleEn),
   ],
 );
 
@@ -186,7 +196,11 @@ export const questions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('questions_test_position_idx').on(t.testId, t.position, t.id)],
+  (t) => [
+    index('questions_test_position_idx').on(t.testId, t.position, t.id),
+    trigramIndex('questions_stem_zh_trgm_idx', t.stemZh),
+    trigramIndex('questions_stem_en_trgm_idx', t.stemEn),
+  ],
 );
 
 /** Seed steps already applied, so seeding runs each step once and never resurrects what staff deleted. */
