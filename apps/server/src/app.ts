@@ -111,6 +111,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // `npm run build` writes .br and .gz beside each file: sent to browsers that accept them, with
+      // `Vary: Accept-Encoding`, and no compression work per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated to pick up new builds.
         res.header(
