@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
-  type PgColumn,
   pgTable,
   primaryKey,
   serial,
@@ -18,7 +18,8 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** Trigram index, so the lists' `ILIKE '%text%'` searches use an index instead of reading the whole table. */
-const trigramIndex = (name: string, column: PgColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
+const trigramIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', column.op('gin_trgm_ops'));
 
 export const roles = pgTable('roles', {
   id: text('id').primaryKey(),
