@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import type { RunningServer } from '../src/server.ts';
+
+// What happened in which order while the server started.
+const events: string[] = [];
+
+vi.mock('../src/db/database.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/db/database.ts')>();
+  return {
+    ...original,
+    openDatabase: (...args: Parameters<typeof original.openDatabase>) => {
+      events.push('database opening');
+      return original.openDatabase(...args);
+    },
+  };
+});
+
+vi.mock('../src/app.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/app.ts')>();
+  return {
+    ...original,
+    buildApp: async (...args: Parameters<typeof original.buildApp>) => {
+      const app = await original.buildApp(...args);
+      app.addHook('onListen', async () => {
+        events.push('listening');
+      });
+      return app;
+    },
+  };
+});
+
+const { startServer } = await import('../src/server.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cool-start-'));
+let server: RunningServer | undefined;
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('starts the embedded database while Fastify starts, not after it listens, and then answers healthy', async () => {
+  server = await startServer(
+    loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, webDist: undefined, logLevel: 'silent' }),
+    { jobs: [] },
+  );
+  expect(events).toEqual(['database opening', 'listening']);
+  const health = await server.app.inject({ method: 'GET', url: '/api/health' });
+  expect(health.json().result.status).toBe('ok');
+}, 60_000);
