@@ -7,13 +7,13 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind, Db } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { failure, HttpError } from './http/reply.ts';
-import { zodApp } from './http/zod-app.ts';
+import { documentTransform, documentTransformObject, zodApp } from './http/zod-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -80,7 +80,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
+    transformObject: documentTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -1,5 +1,5 @@
 import { type Envelope, envelopeSchema, errorEnvelopeSchema } from '@cool/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export const ok = <T>(result: T, message = 'OK'): Envelope<T> => ({
   code: 0,
@@ -38,6 +38,18 @@ export const badRequest = (field: string, message: string) =>
 /** Response schemas of a route: the envelope around `result` on success, the error envelope otherwise. */
 export const responses = <T extends z.ZodType>(result: T, status = 200) => ({
   [status]: envelopeSchema(result),
+  '4xx': errorEnvelopeSchema,
+  '5xx': errorEnvelopeSchema,
+});
+
+const fileSchema = z.string().meta({ format: 'binary' });
+
+/** Response schemas of a file download: the file in one of `mediaTypes`, or the error envelope. */
+export const fileResponses = (...mediaTypes: [string, ...string[]]) => ({
+  200: {
+    description: 'The file, as an attachment',
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: fileSchema }])),
+  },
   '4xx': errorEnvelopeSchema,
   '5xx': errorEnvelopeSchema,
 });

@@ -91,7 +91,7 @@ export const TEMPLATE_QUESTIONS: QuestionContent[] = [
   },
 ];
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Sends questions as a file download. CSV streams as the questions are read; XLSX is built whole in memory

@@ -12,9 +12,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
-import { badRequest, HttpError, ok, responses } from '../../http/reply.ts';
+import { badRequest, fileResponses, HttpError, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { sendQuestionFile, TEMPLATE_QUESTIONS } from './files.ts';
+import { sendQuestionFile, TEMPLATE_QUESTIONS, XLSX_TYPE } from './files.ts';
 import * as service from './service.ts';
 
 /** Largest question file accepted for import. */
@@ -68,7 +68,11 @@ export async function questionRoutes(app: ZodApp) {
     '/api/questions/template',
     {
       config: { access: { permission: 'questions', action: 'import' } },
-      schema: { tags: ['questions'], querystring: questionFileQuerySchema },
+      schema: {
+        tags: ['questions'],
+        querystring: questionFileQuerySchema,
+        response: fileResponses('text/csv', XLSX_TYPE),
+      },
     },
     async (request, reply) =>
       sendQuestionFile(reply, 'questions-template', request.query.format, TEMPLATE_QUESTIONS),
@@ -152,7 +156,12 @@ export async function questionRoutes(app: ZodApp) {
     '/api/tests/:id/questions/export',
     {
       config: { access: { permission: 'questions', action: 'export' } },
-      schema: { tags: ['questions'], params: idParamsSchema, querystring: questionFileQuerySchema },
+      schema: {
+        tags: ['questions'],
+        params: idParamsSchema,
+        querystring: questionFileQuerySchema,
+        response: fileResponses('text/csv', XLSX_TYPE),
+      },
     },
     async (request, reply) => {
       const testId = request.params.id;

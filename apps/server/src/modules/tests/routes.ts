@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { sendCsv } from '../../http/csv.ts';
-import { ok, responses } from '../../http/reply.ts';
+import { fileResponses, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import * as service from './service.ts';
 
@@ -41,7 +41,7 @@ export async function testRoutes(app: ZodApp) {
     '/api/tests/export',
     {
       config: { access: { permission: 'tests', action: 'export' } },
-      schema: { tags: ['tests'], querystring: testExportQuerySchema },
+      schema: { tags: ['tests'], querystring: testExportQuerySchema, response: fileResponses('text/csv') },
     },
     async (request, reply) => {
       const rows = service.exportTests(contextOf(request), request.query);

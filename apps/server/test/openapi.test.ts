@@ -1,0 +1,79 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { FastifyInstance } from 'fastify';
+import type { OpenAPIV3 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+// The document needs no database: the app is built without one.
+let app: FastifyInstance;
+let doc: OpenAPIV3.Document;
+
+beforeAll(async () => {
+  app = await buildApp(loadConfig({}, { webDist: undefined, rateLimitMax: 0 }), { logger: false });
+  await app.ready();
+  doc = app.swagger() as OpenAPIV3.Document;
+});
+afterAll(() => app.close());
+
+const docPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const operation = (method: string, url: string) =>
+  doc.paths[docPath(url)]?.[method.toLowerCase() as OpenAPIV3.HttpMethods] as OpenAPIV3.OperationObject;
+const binary = { type: 'string', format: 'binary' };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+describe('OpenAPI document', () => {
+  it('validates as OpenAPI (every $ref resolves)', async () => {
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+  });
+
+  it('documents every API route, each with a success body and the error envelope', () => {
+    expect(app.apiRoutes.length).toBeGreaterThan(40);
+    for (const route of app.apiRoutes) {
+      const op = operation(route.method, route.url);
+      expect(op, `${route.method} ${route.url}`).toBeDefined();
+      const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
+      expect(success?.[1], `${route.method} ${route.url}`).toHaveProperty('content');
+      if (route.url !== '/api/health')
+        expect(op.responses['4XX'], `${route.method} ${route.url}`).toBeDefined();
+    }
+  });
+
+  it('gives file downloads their media type', () => {
+    const files = {
+      '/api/tests/export': ['text/csv'],
+      '/api/questions/template': ['text/csv', XLSX],
+      '/api/tests/:id/questions/export': ['text/csv', XLSX],
+    };
+    for (const [url, types] of Object.entries(files)) {
+      const ok = operation('GET', url).responses['200'] as OpenAPIV3.ResponseObject;
+      expect(Object.keys(ok.content ?? {}), url).toEqual(types);
+      for (const type of types) expect(ok.content?.[type]?.schema, url).toEqual(binary);
+    }
+  });
+
+  it('gives multipart endpoints a form body with the file', () => {
+    for (const url of ['/api/uploads', '/api/tests/:id/questions/import']) {
+      const body = operation('POST', url).requestBody as OpenAPIV3.RequestBodyObject;
+      expect(body?.required, url).toBe(true);
+      expect(body.content['multipart/form-data']?.schema, url).toEqual({
+        type: 'object',
+        required: ['file'],
+        properties: { file: binary },
+      });
+    }
+  });
+
+  it('lets public routes go without a token and keeps the global requirement on the others', () => {
+    expect(doc.security).toEqual([{ token: [] }]);
+    const publicRoutes = app.apiRoutes.filter((route) => 'public' in route.access);
+    expect(publicRoutes.map((route) => route.url).sort()).toEqual(
+      ['/api/account/login', '/api/auth/2step-code', '/api/health'].sort(),
+    );
+    for (const route of app.apiRoutes) {
+      const op = operation(route.method, route.url);
+      if ('public' in route.access) expect(op.security, route.url).toEqual([]);
+      else expect(op.security, route.url).toBeUndefined();
+    }
+  });
+});
