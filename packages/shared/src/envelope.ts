@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, safeString } from './schemas/fields.ts';
 
 /** Every API answer is wrapped in this envelope (SPEC 3, 7); `code` is 0 on success, else the HTTP status. */
 export interface Envelope<T> {
@@ -53,9 +54,19 @@ export const pageQuerySchema = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   /** The previous page's `nextCursor`; optional, and ignored unless it leads to this `pageNo`. */
-  cursor: z.string().max(200).optional(),
+  cursor: safeString().max(200).optional(),
 });
 
 export const sortOrderSchema = z.enum(['ascend', 'descend']);
 
-export const idParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+/**
+ * The id in a path. Above the 32-bit id columns' range no record can exist, so such an id reads as 0, which
+ * no record has, and the answer is that record's 404 (the database is never asked to compare out of range).
+ */
+export const idParamsSchema = z.strictObject({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .transform((id) => (id > ID_MAX ? 0 : id)),
+});

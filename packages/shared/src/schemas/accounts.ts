@@ -2,19 +2,17 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
 import { ACTIONS } from '../permissions.ts';
+import { linkUrl, safeString, text } from './fields.ts';
 
 export const STATUSES = ['enabled', 'disabled'] as const;
 export const statusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof statusSchema>;
 
-const username = z
-  .string()
-  .trim()
+const username = text(32)
   .min(3)
-  .max(32)
   .regex(/^[a-zA-Z0-9_.-]+$/, 'Use letters, digits, dot, dash or underscore');
-const password = z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const password = safeString().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
+const optionalText = (max: number) => text(max).nullable().optional();
 
 export const accountSchema = z.object({
   id: z.number().int(),
@@ -34,13 +32,13 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const accountCreateSchema = z.strictObject({
   username,
-  name: z.string().trim().min(1).max(64),
+  name: text(64).min(1),
   password,
   email: z.email().max(254).nullable().optional(),
   phone: optionalText(32),
-  avatar: z.url().max(1024).nullable().optional(),
+  avatar: linkUrl.nullable().optional(),
   status: statusSchema.default('enabled'),
-  roleId: z.string().min(1).max(64),
+  roleId: text(64).min(1),
 });
 export type AccountCreate = z.input<typeof accountCreateSchema>;
 
@@ -48,9 +46,9 @@ export const accountUpdateSchema = accountCreateSchema.partial().omit({ username
 export type AccountUpdate = z.input<typeof accountUpdateSchema>;
 
 export const accountListQuerySchema = pageQuerySchema.extend({
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text(64).optional(),
   status: statusSchema.optional(),
-  roleId: z.string().max(64).optional(),
+  roleId: text(64).optional(),
   sortField: z.enum(['id', 'username', 'createTime', 'lastLoginTime']).optional(),
   sortOrder: sortOrderSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
+import { recordIdQuery, text } from './fields.ts';
 
 /** What an audit entry is about; a module that starts auditing a new kind of record adds it here. */
 export const AUDIT_ENTITY_TYPES = ['category', 'test', 'question', 'settings', 'account', 'role'] as const;
@@ -50,9 +51,9 @@ const isoTime = z.iso.datetime({ offset: true });
 
 export const auditListQuerySchema = pageQuerySchema
   .extend({
-    actorId: z.coerce.number().int().positive().optional(),
+    actorId: recordIdQuery.optional(),
     entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
-    entityId: z.string().trim().min(1).max(64).optional(),
+    entityId: text(64).min(1).optional(),
     action: z.enum(AUDIT_ACTIONS).optional(),
     /** Entries at or after this time. */
     from: isoTime.optional(),

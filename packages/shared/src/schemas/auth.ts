@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../constants.ts';
 import { ACTIONS } from '../permissions.ts';
+import { safeString, text } from './fields.ts';
 
 export const loginBodySchema = z.strictObject({
-  username: z.string().trim().min(1, 'Please enter account name or email address').max(254),
-  password: z.string().min(1, 'Please enter your password!').max(MAX_PASSWORD_LENGTH),
+  username: text(254).min(1, 'Please enter account name or email address'),
+  password: safeString().min(1, 'Please enter your password!').max(MAX_PASSWORD_LENGTH),
   remember_me: z.boolean().optional().default(false),
-  captcha: z.string().max(16).optional(),
+  captcha: text(16).optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
@@ -66,5 +67,5 @@ export const navItemSchema: z.ZodType<NavItem> = z.lazy(() =>
 );
 export const navResultSchema = z.array(navItemSchema);
 
-export const twoStepBodySchema = z.strictObject({ username: z.string().trim().min(1).max(254) });
+export const twoStepBodySchema = z.strictObject({ username: text(254).min(1) });
 export const twoStepResultSchema = z.object({ stepCode: z.union([z.literal(0), z.literal(1)]) });

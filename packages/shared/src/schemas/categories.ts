@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
 import { statusSchema } from './accounts.ts';
+import { LINK_PATTERN, linkUrl, text } from './fields.ts';
 
 export const categorySchema = z.object({
   id: z.number().int(),
@@ -18,27 +19,21 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const CATEGORY_NAME_MAX = 64;
 export const SORT_ORDER_MAX = 9999;
-/** A category icon is an http(s) URL or a path starting with /. */
-export const ICON_URL_PATTERN = /^(https?:\/\/|\/)\S+$/;
+/** A category icon is an http(s) URL or a path inside this app. */
+export const ICON_URL_PATTERN = LINK_PATTERN;
 export const ICON_URL_MAX = 1024;
 
 export const categoryInputSchema = z.strictObject({
-  nameZh: z.string().trim().min(1).max(CATEGORY_NAME_MAX),
-  nameEn: z.string().trim().min(1).max(CATEGORY_NAME_MAX),
-  iconUrl: z
-    .string()
-    .trim()
-    .max(ICON_URL_MAX)
-    .regex(ICON_URL_PATTERN, 'Must be an http(s) URL or a path starting with /')
-    .nullable()
-    .optional(),
+  nameZh: text(CATEGORY_NAME_MAX).min(1),
+  nameEn: text(CATEGORY_NAME_MAX).min(1),
+  iconUrl: linkUrl.nullable().optional(),
   sortOrder: z.number().int().min(0).max(SORT_ORDER_MAX).default(0),
   status: statusSchema.default('enabled'),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 
 export const categoryListQuerySchema = pageQuerySchema.extend({
-  name: z.string().trim().max(CATEGORY_NAME_MAX).optional(),
+  name: text(CATEGORY_NAME_MAX).optional(),
   status: statusSchema.optional(),
   sortField: z.enum(['sortOrder', 'createTime', 'updateTime', 'nameEn', 'nameZh']).optional(),
   sortOrder: sortOrderSchema.optional(),

@@ -2,25 +2,54 @@ import { z } from 'zod';
 
 /** Field schemas the content schemas build on; internal to `schemas/` (not exported from the package). */
 
-export const text = (max: number) => z.string().trim().max(max);
+/** NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair (it has no UTF-8 form). */
+const unstorable = (value: string) => value.includes('\u0000') || /\p{Cs}/u.test(value);
 
-export const imageUrl = z
-  .string()
-  .trim()
-  .max(1024)
-  .regex(/^(https?:\/\/|\/)\S+$/, 'Must be an http(s) URL or a path starting with /');
+/**
+ * Every string a client sends starts here: one that cannot be stored is refused (400), never sent on to
+ * the database. Secrets (passwords) use it as it is; other text goes through `text()`.
+ */
+export const safeString = () =>
+  z.string().refine((value) => !unstorable(value), 'Contains a character that is not allowed');
+
+/**
+ * Text: storable, in Unicode NFC (so names that differ only in how an accent is encoded are the same name
+ * to the unique indexes and to search), trimmed, at most `max` characters.
+ */
+export const text = (max: number) => safeString().normalize('NFC').trim().max(max);
+
+/**
+ * A link or image address: an absolute http(s) URL, or a path inside this app. A path is one `/` then
+ * anything but `/` or `\` (browsers read `//host` and `/\host` as another site); no spaces, controls or `\`
+ * anywhere (browsers drop tabs and newlines and read `\` as `/`).
+ */
+export const LINK_PATTERN =
+  /^(?:https?:\/\/[^\s\p{Cc}\\/?#]+(?:[/?#][^\s\p{Cc}\\]*)?|\/(?![/\\])[^\s\p{Cc}\\]*)$/u;
+const LINK_MESSAGE = 'Must be an http(s) URL or a path starting with /';
+
+export const linkUrl = text(1024).regex(LINK_PATTERN, LINK_MESSAGE);
+/** A link that may be left empty. */
+export const optionalLinkUrl = text(1024).refine(
+  (value) => value === '' || LINK_PATTERN.test(value),
+  LINK_MESSAGE,
+);
+export const imageUrl = linkUrl;
+
+/** The largest id a record can have: ids are 32-bit serial columns. */
+export const ID_MAX = 2_147_483_647;
+/** A record id in a body. */
+export const recordId = z.number().int().positive().max(ID_MAX);
+/** A record id in a query string. */
+export const recordIdQuery = z.coerce.number().int().positive().max(ID_MAX);
 
 export const DIMENSION_KEY_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
 
-export const dimensionKey = z
-  .string()
-  .trim()
-  .regex(DIMENSION_KEY_PATTERN, 'Use 1-32 lowercase letters, digits or _, starting with a letter');
+export const dimensionKey = text(64).regex(
+  DIMENSION_KEY_PATTERN,
+  'Use 1-32 lowercase letters, digits or _, starting with a letter',
+);
 
-export const poleLetter = z
-  .string()
-  .trim()
-  .regex(/^[A-Z]$/, 'Use one capital letter A-Z');
+export const poleLetter = text(8).regex(/^[A-Z]$/, 'Use one capital letter A-Z');
 
 /** The score of an option, and the threshold of an alert on it. */
 export const scoreNumber = z.number().min(-1000).max(1000);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.ts';
-import { dimensionKey, imageUrl, poleLetter, scoreNumber, text } from './fields.ts';
+import { dimensionKey, imageUrl, poleLetter, recordId, scoreNumber, text } from './fields.ts';
 import { localizedTextSchema, requiredLocalizedInput } from './localized.ts';
 
 /** The questions of a test, their options, and the CSV/XLSX question files. */
@@ -65,13 +65,13 @@ export type Question = z.infer<typeof questionSchema>;
 
 export const questionListQuerySchema = pageQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(MAX_QUESTIONS_PER_TEST).default(MAX_QUESTIONS_PER_TEST),
-  keyword: z.string().trim().max(STEM_MAX).optional(),
+  keyword: text(STEM_MAX).optional(),
   type: questionTypeSchema.optional(),
 });
 export type QuestionListQuery = z.input<typeof questionListQuerySchema>;
 
 export const questionIdsSchema = z.strictObject({
-  ids: z.array(z.number().int().positive()).min(1).max(MAX_QUESTIONS_PER_TEST),
+  ids: z.array(recordId).min(1).max(MAX_QUESTIONS_PER_TEST),
 });
 
 export const questionBulkDeleteResultSchema = z.object({ deleted: z.number().int() });

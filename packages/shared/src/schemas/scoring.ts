@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIMENSION_KEY_PATTERN, dimensionKey, poleLetter, scoreNumber } from './fields.ts';
+import { DIMENSION_KEY_PATTERN, dimensionKey, poleLetter, scoreNumber, text } from './fields.ts';
 import { LABEL_MAX, LONG_TEXT_MAX, localizedInput, requiredLocalizedInput } from './localized.ts';
 import { MAX_QUESTIONS_PER_TEST } from './questions.ts';
 
@@ -22,10 +22,7 @@ export const bandSchema = z
     min: z.number().min(-1_000_000).max(1_000_000),
     max: z.number().min(-1_000_000).max(1_000_000),
     /** Stable code of the level, e.g. `mild`; kept when texts are translated. */
-    level: z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9_-]{1,32}$/, 'Use 1-32 lowercase letters, digits, - or _'),
+    level: text(32).regex(/^[a-z0-9_-]{1,32}$/, 'Use 1-32 lowercase letters, digits, - or _'),
     label: requiredLocalizedInput(LABEL_MAX),
     colour: bandColourSchema,
     interpretation: localizedInput(LONG_TEXT_MAX).default({ zh: '', en: '' }),
@@ -60,10 +57,7 @@ export type TypologyAxis = z.output<typeof typologyAxisSchema>;
 
 export const typeTextSchema = z.strictObject({
   /** One letter per axis, in axis order, e.g. `ESTJ`. */
-  code: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{1,8}$/),
+  code: text(8).regex(/^[A-Z]{1,8}$/),
   name: localizedInput(LABEL_MAX).default({ zh: '', en: '' }),
   description: requiredLocalizedInput(LONG_TEXT_MAX),
 });

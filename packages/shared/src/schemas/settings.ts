@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalLinkUrl } from './fields.ts';
 import { localizedInput, localizedTextSchema } from './localized.ts';
 
 /**
@@ -18,12 +19,7 @@ export const promotionInputSchema = z
   .strictObject({
     enabled: z.boolean(),
     text: localizedInput(PROMOTION_TEXT_MAX),
-    url: z
-      .string()
-      .trim()
-      .max(1024)
-      .regex(/^(https?:\/\/\S+|\/\S*)?$/, 'Must be an http(s) URL or a path starting with /')
-      .default(''),
+    url: optionalLinkUrl.default(''),
   })
   .superRefine((value, ctx) => {
     if (!value.enabled) return;

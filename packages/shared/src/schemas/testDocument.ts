@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 import { MAX_QUESTIONS_PER_TEST, questionInputSchema } from './questions.ts';
 import { scoringSchema } from './scoring.ts';
 import { testInputSchema, testSchema } from './tests.ts';
@@ -14,7 +15,7 @@ export const testDocumentSchema = z.strictObject({
   test: testInputSchema.omit({ categoryIds: true }).extend({
     /** Matched by name on import; names this installation lacks are skipped and reported. */
     categories: z
-      .array(z.strictObject({ nameZh: z.string().trim().max(64), nameEn: z.string().trim().max(64) }))
+      .array(z.strictObject({ nameZh: text(64), nameEn: text(64) }))
       .max(20)
       .default([]),
   }),

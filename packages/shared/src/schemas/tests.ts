@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
-import { imageUrl } from './fields.ts';
+import { imageUrl, recordId, recordIdQuery, text } from './fields.ts';
 import { LONG_TEXT_MAX, localizedInput, localizedTextSchema, requiredLocalizedInput } from './localized.ts';
 import { scoringSchema } from './scoring.ts';
 
@@ -22,7 +22,7 @@ export const testInputSchema = z.strictObject({
   coverUrl: imageUrl.nullable().default(null),
   introduction: localizedInput(LONG_TEXT_MAX).default({ zh: '', en: '' }),
   instructions: localizedInput(LONG_TEXT_MAX).default({ zh: '', en: '' }),
-  categoryIds: z.array(z.number().int().positive()).min(1, 'Choose at least one category').max(20),
+  categoryIds: z.array(recordId).min(1, 'Choose at least one category').max(20),
   priceFen: z.number().int().min(0).max(MAX_PRICE_FEN).default(0),
   minutes: z.number().int().min(1).max(MAX_MINUTES).default(5),
   sortOrder: z.number().int().min(0).max(TEST_SORT_ORDER_MAX).default(0),
@@ -83,8 +83,8 @@ export const TEST_SORT_FIELDS = [
 
 export const testListQuerySchema = pageQuerySchema.extend({
   /** Matches the title in either language. */
-  title: z.string().trim().max(TITLE_MAX).optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  title: text(TITLE_MAX).optional(),
+  categoryId: recordIdQuery.optional(),
   status: testStatusSchema.optional(),
   pricing: z.enum(['free', 'paid']).optional(),
   sortField: z.enum(TEST_SORT_FIELDS).optional(),

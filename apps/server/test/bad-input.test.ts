@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './helpers.ts';
+
+/** Issue 8, part 1: bad input gets a clear 4xx, writes nothing, and leaves the server alive. */
+
+let server: TestServer;
+let admin: string;
+let testId: number;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.login();
+  const categories = await server.call(admin, { method: 'GET', url: '/api/categories?pageSize=1' });
+  const created = await server.call(admin, {
+    method: 'POST',
+    url: '/api/tests',
+    payload: { title: { en: 'Bad input' }, categoryIds: [categories.body.result.data[0].id] },
+  });
+  testId = created.body.result.id;
+});
+afterAll(() => server.close());
+
+const api = (method: string, url: string, payload?: unknown, token: string | null = admin) =>
+  server.call(token, { method: method as 'GET', url: `/api${url}`, ...(payload ? { payload } : {}) });
+
+const INT4_MAX = 2147483647;
+
+describe('ids beyond their 32-bit columns', () => {
+  it('answer 404 in a path, for every operation with an id', async () => {
+    const paths = (server.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const operations = Object.entries(paths)
+      .filter(([path]) => path.includes('{id}'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })));
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { path, method } of operations) {
+      for (const id of [INT4_MAX + 1, 2 ** 53 - 1]) {
+        const res = await server.call(admin, {
+          method: method.toUpperCase() as 'GET',
+          url: path.replace('{id}', String(id)),
+          ...(method === 'get' || method === 'delete' ? {} : { payload: {} }),
+        });
+        expect(res.status, `${method} ${path} ${id}`).toBeLessThan(500);
+        if (method === 'get' || method === 'delete') expect(res.status, `${method} ${path}`).toBe(404);
+      }
+    }
+  });
+
+  it('answer 400 in a query or a body', async () => {
+    const big = INT4_MAX + 1;
+    for (const url of [
+      `/tests?categoryId=${big}`,
+      `/tests/export?categoryId=${big}`,
+      `/audit-log?actorId=${big}`,
+    ]) {
+      const res = await api('GET', url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.success, url).toBe(false);
+    }
+    const create = await api('POST', '/tests', { title: { en: 'x' }, categoryIds: [big] });
+    expect(create.status).toBe(400);
+    const bulk = await api('POST', `/tests/${testId}/questions/bulk-delete`, { ids: [big] });
+    expect(bulk.status).toBe(400);
+    const order = await api('PUT', `/tests/${testId}/questions/order`, { ids: [2 ** 53 - 1] });
+    expect(order.status).toBe(400);
+  });
+});
+
+describe('NUL bytes and lone surrogates', () => {
+  const BAD = ['a\u0000b', 'a\ud800b', '\udfff'];
+
+  it('are refused with 400 on the public sign-in endpoints', async () => {
+    for (const bad of BAD) {
+      for (const payload of [
+        { username: bad, password: 'whatever' },
+        { username: 'admin', password: bad },
+      ]) {
+        const res = await api('POST', '/account/login', payload, null);
+        expect(res.status, JSON.stringify(payload)).toBe(400);
+      }
+      const twoStep = await api('POST', '/auth/2step-code', { username: bad }, null);
+      expect(twoStep.status).toBe(400);
+    }
+  });
+
+  it('are refused with 400 in every kind of text field, and nothing is written', async () => {
+    const before = await api('GET', '/categories?pageSize=100');
+    for (const bad of BAD) {
+      const cases: [string, string, unknown][] = [
+        ['PUT', '/settings/promotion', { enabled: true, text: { zh: bad, en: 'x' }, url: '/tests' }],
+        ['POST', '/categories', { nameZh: bad, nameEn: `n-${Math.random()}` }],
+        ['POST', '/tests', { title: { en: bad }, categoryIds: [1] }],
+        ['POST', `/tests/${testId}/questions`, { stem: { zh: bad } }],
+        [
+          'POST',
+          '/accounts',
+          { username: 'nul_user', name: bad, password: 'secret-pass-1', roleId: 'admin' },
+        ],
+      ];
+      for (const [method, url, payload] of cases) {
+        const res = await api(method, url, payload);
+        expect(res.status, `${method} ${url} ${JSON.stringify(bad)}`).toBe(400);
+      }
+    }
+    // A URL carries a NUL as %00; a lone surrogate cannot be written in UTF-8, and its CESU-8 bytes decode to U+FFFD.
+    for (const query of [
+      '/tests?title=',
+      '/categories?name=',
+      '/accounts?keyword=',
+      `/tests/${testId}/questions?keyword=`,
+      '/audit-log?entityType=test&entityId=',
+      '/tests?pageNo=2&cursor=',
+    ]) {
+      expect((await api('GET', `${query}a%00b`)).status, query).toBe(400);
+      expect((await api('GET', `${query}a%ED%A0%80b`)).status, query).toBeLessThan(500);
+    }
+    const after = await api('GET', '/categories?pageSize=100');
+    expect(after.body.result.totalCount).toBe(before.body.result.totalCount);
+  });
+
+  it('keeps characters outside the BMP, which are a valid surrogate pair', async () => {
+    const res = await api('POST', '/categories', { nameZh: '心情 😀', nameEn: 'Mood 😀' });
+    expect(res.status).toBe(201);
+    expect(res.body.result.nameZh).toBe('心情 😀');
+  });
+});
+
+describe('URLs', () => {
+  const REFUSED = [
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '//evil.example/',
+    '/\\evil.example',
+    '/\\/evil.example',
+    '\\\\evil.example',
+    'https://',
+    'http:evil.example',
+    'ftp://example.com/a.png',
+    '/ /x',
+  ];
+
+  it('refuses anything but http(s) URLs and in-app paths, in every URL field', async () => {
+    for (const url of REFUSED) {
+      const cases: [string, string, unknown][] = [
+        ['PUT', '/settings/promotion', { enabled: true, text: { zh: '推广', en: 'Promo' }, url }],
+        [
+          'POST',
+          '/accounts',
+          { username: 'url_user', name: 'u', password: 'secret-pass-1', roleId: 'admin', avatar: url },
+        ],
+        ['POST', '/categories', { nameZh: `u-${Math.random()}`, nameEn: `u-${Math.random()}`, iconUrl: url }],
+        ['POST', '/tests', { title: { en: 'u' }, categoryIds: [1], coverUrl: url }],
+      ];
+      for (const [method, path, payload] of cases) {
+        const res = await api(method, path, payload);
+        expect(res.status, `${path} ${url}`).toBe(400);
+      }
+    }
+  });
+
+  it('accepts http(s) URLs and in-app paths', async () => {
+    for (const url of [
+      'https://example.com/campaign?a=1',
+      'http://example.com',
+      '/tests',
+      '/uploads/a.png',
+    ]) {
+      const res = await api('PUT', '/settings/promotion', {
+        enabled: true,
+        text: { zh: '推广', en: 'Promo' },
+        url,
+      });
+      expect(res.status, url).toBe(200);
+    }
+    const account = await api('POST', '/accounts', {
+      username: 'avatar_user',
+      name: 'Avatar',
+      password: 'secret-pass-1',
+      roleId: 'admin',
+      avatar: '/uploads/0123456789abcdef0123456789abcdef.png',
+    });
+    expect(account.status).toBe(201);
+  });
+});
+
+describe('Unicode normalisation', () => {
+  it('treats a name in NFD as the same name as its NFC form', async () => {
+    const nfc = 'Caf\u00e9 NFC';
+    const nfd = nfc.normalize('NFD');
+    expect(nfd).not.toBe(nfc);
+    const first = await api('POST', '/categories', { nameZh: `咖啡-${nfc}`, nameEn: nfc });
+    expect(first.status).toBe(201);
+    const second = await api('POST', '/categories', { nameZh: `咖啡2-${nfd}`, nameEn: nfd });
+    expect(second.status).toBe(409);
+    const zh = await api('POST', '/categories', { nameZh: `咖啡-${nfd}`, nameEn: 'Other name' });
+    expect(zh.status).toBe(409);
+  });
+
+  it('stores and finds text in NFC whatever form it was typed in', async () => {
+    const res = await api('POST', '/tests', { title: { en: 'Re\u0301sume\u0301' }, categoryIds: [1] });
+    expect(res.status).toBe(201);
+    expect(res.body.result.title.en).toBe('R\u00e9sum\u00e9');
+    const found = await api('GET', `/tests?title=${encodeURIComponent('re\u0301sume\u0301')}`);
+    expect(found.body.result.data.map((t: { id: number }) => t.id)).toContain(res.body.result.id);
+  });
+});
