@@ -11,8 +11,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database, DatabaseKind, Db } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
-import { registerErrorHandling } from './http/errors.ts';
-import { failure, HttpError } from './http/reply.ts';
+import { frameworkErrors, notFoundReply, registerErrorHandling } from './http/errors.ts';
+import { HttpError } from './http/reply.ts';
 import { documentTransform, documentTransformObject, zodApp } from './http/zod-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -50,6 +50,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // A too-long path parameter (414) or a bad URL gets the envelope too, without echoing the URL.
+    frameworkErrors,
     trustProxy: config.trustProxy,
   });
   const slot: DatabaseSlot = {
@@ -60,7 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', slot);
   app.decorate('db', {
     getter() {
-      if (!slot.current) throw new HttpError(503, 'Service unavailable: the database is not ready');
+      if (!slot.current) throw new HttpError(503, 'server.unavailable');
       return slot.current.db;
     },
   });
@@ -136,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       request.method !== 'GET' ||
       path.extname(url)
     ) {
-      return reply.code(404).send(failure(404, `Not found: ${request.method} ${url}`));
+      return notFoundReply(reply);
     }
     // History-mode routing: every console path is answered with the app shell.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

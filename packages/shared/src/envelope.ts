@@ -19,7 +19,35 @@ export const envelopeSchema = <T extends z.ZodType>(result: T) =>
     timestamp: z.number().int(),
   });
 
-export const errorEnvelopeSchema = envelopeSchema(z.unknown().nullable());
+const errorParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .describe('The values the code\'s text names, e.g. `{ "minimum": 2 }`');
+
+/** One refused field: its dotted path (`dimensions.0.bands.0.min`), a `field.*` code and its text. */
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  error: z.string(),
+  params: errorParamsSchema.optional(),
+  message: z.string(),
+  /** The file line, for an import's row errors. */
+  line: z.number().int().optional(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/**
+ * The `result` of every failed call: a stable code (`category.inUse`, see packages/shared/src/errors) with
+ * its parameters, field errors for a refused input, and extra facts some errors add (`retryAfterSeconds`).
+ */
+export const errorResultSchema = z
+  .object({
+    error: z.string(),
+    params: errorParamsSchema.optional(),
+    errors: z.array(fieldErrorSchema).optional(),
+  })
+  .catchall(z.unknown());
+export type ErrorResult = z.infer<typeof errorResultSchema>;
+
+export const errorEnvelopeSchema = envelopeSchema(errorResultSchema);
 
 /** An endpoint's response schema (the schema of `result`), or null for endpoints that answer `result: null`. */
 export type ResultSchema = z.ZodType | null;

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './envelope.ts';
+export * from './errors/index.ts';
 export * from './format.ts';
 export * from './permissions.ts';
 export * from './routes.ts';

@@ -1,6 +1,6 @@
 import { type Action, type Grants, grantsAllow, type PermissionId } from '@cool/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './reply.ts';
+import { HttpError, httpError } from './reply.ts';
 
 /** What a route needs: nothing, a signed-in session, or a permission action (SPEC 6). */
 export type Access =
@@ -38,7 +38,7 @@ declare module 'fastify' {
 }
 
 export const requireSession = (request: FastifyRequest): Session => {
-  if (!request.session) throw new HttpError(401, 'Please sign in');
+  if (!request.session) throw new HttpError(401, 'auth.signInRequired');
   return request.session;
 };
 
@@ -71,16 +71,16 @@ export function registerAccessControl(
     if (!access || 'public' in access) return;
     const token = tokenFrom(request.headers.authorization);
     request.session = token ? await findSession(token) : null;
-    if (!request.session) throw new HttpError(401, 'Please sign in');
+    if (!request.session) throw new HttpError(401, 'auth.signInRequired');
     if ('permission' in access && !grantsAllow(request.session.grants, access.permission, access.action)) {
-      throw new HttpError(403, `Permission denied: ${access.permission}.${access.action} is required`);
+      throw httpError(403, 'auth.permissionDenied', { permission: `${access.permission}.${access.action}` });
     }
     if (
       'anyOf' in access &&
       !access.anyOf.some((a) => grantsAllow(request.session!.grants, a.permission, a.action))
     ) {
       const names = access.anyOf.map((a) => `${a.permission}.${a.action}`).join(', ');
-      throw new HttpError(403, `Permission denied: one of ${names} is required`);
+      throw httpError(403, 'auth.permissionDenied', { permission: names });
     }
   });
 }

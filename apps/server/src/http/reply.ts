@@ -1,4 +1,23 @@
-import { type Envelope, envelopeSchema, errorEnvelopeSchema } from '@cool/shared';
+/**
+ * Errors for the client: throw `httpError(status, code, params)` or one of the shorthands below. `code` is a
+ * key of the catalogue in packages/shared/src/errors (only those compile) and `params` the values its text
+ * names. The error handler answers `{ code: status, message: <text in the request's language>, result:
+ * { error: code, params, errors?, ...extra } }`.
+ *   notFound('test.notFound'); conflict('category.inUse');
+ *   badRequest('file', 'file.notImage')                       -> 400, one field error
+ *   httpError(413, 'file.tooLarge', { maximumMb: 2 }); httpError(409, 'test.notOnShelf')
+ *   httpError(400, 'file.importRejected', { count }, { errors: rows })  // rows: { field, error, params?, line? }
+ *   httpError(409, 'test.alreadyOnShelf', {}, { extra: { ... } })      // no params: pass {} before options
+ *   httpError(429, 'auth.tooManyAttempts', { minutes }, { extra: { retryAfterSeconds }, headers })
+ */
+import {
+  type Envelope,
+  type ErrorCode,
+  type ErrorParams,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  type ParamsArg,
+} from '@cool/shared';
 import { z } from 'zod';
 
 export const ok = <T>(result: T, message = 'OK'): Envelope<T> => ({
@@ -17,23 +36,52 @@ export const failure = (status: number, message: string, result: unknown = null)
   timestamp: Date.now(),
 });
 
-/** An error whose status and message are meant for the client. */
+/** A refused field before translation: the handler adds each one's `message`. */
+export interface FieldProblem {
+  field: string;
+  error: ErrorCode;
+  params?: Record<string, string | number>;
+  line?: number;
+}
+
+export interface HttpErrorOptions {
+  errors?: FieldProblem[];
+  /** Facts added to `result` beside the code (`retryAfterSeconds`, `problems`). */
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** An error meant for the client: a status and a catalogue code; its text is chosen per request language. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    message: string,
-    readonly result: unknown = null,
-    readonly headers: Record<string, string> = {},
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly options: HttpErrorOptions = {},
   ) {
-    super(message);
+    super(code);
     this.name = 'HttpError';
   }
 }
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
-export const conflict = (message: string) => new HttpError(409, message);
-export const badRequest = (field: string, message: string) =>
-  new HttpError(400, `${field}: ${message}`, { errors: [{ field, message }] });
+type Params<C extends ErrorCode> = ParamsArg<C> extends [] ? [] : [ErrorParams<C>];
+type ParamsAndOptions<C extends ErrorCode> =
+  ParamsArg<C> extends []
+    ? [params?: Record<string, never>, options?: HttpErrorOptions]
+    : [params: ErrorParams<C>, options?: HttpErrorOptions];
+
+export const httpError = <C extends ErrorCode>(
+  status: number,
+  code: C,
+  ...[params, options]: ParamsAndOptions<C>
+) => new HttpError(status, code, params as Record<string, string | number> | undefined, options);
+
+export const notFound = (code: ErrorCode & `${string}.notFound`) => new HttpError(404, code);
+export const conflict = <C extends ErrorCode>(code: C, ...params: Params<C>) =>
+  new HttpError(409, code, params[0] as Record<string, string | number> | undefined);
+/** A 400 naming one field; `code` is usually a `field.*` one, or the specific reason (`file.notImage`). */
+export const badRequest = <C extends ErrorCode>(field: string, code: C, ...params: Params<C>) =>
+  new HttpError(400, 'request.invalid', {}, { errors: [{ field, error: code, params: params[0] }] });
 
 /** Response schemas of a route: the envelope around `result` on success, the error envelope otherwise. */
 export const responses = <T extends z.ZodType>(result: T, status = 200) => ({

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors/catalogue.ts';
 import type { LocalizedText } from '../schemas/localized.ts';
 import type { QuestionType } from '../schemas/questions.ts';
 import type { Answer, DimensionResult, ScoreReport } from '../schemas/report.ts';
@@ -41,6 +42,8 @@ export interface ScorableTest {
 export interface AnswerError {
   /** 1-based question position; 0 when the problem is the answer list itself. */
   question: number;
+  error: ErrorCode;
+  params?: Record<string, number>;
   message: string;
 }
 
@@ -103,6 +106,8 @@ export function validateAnswers(
       errors: [
         {
           question: 0,
+          error: 'answer.countMismatch',
+          params: { expected: questions.length, received: answers.length },
           message: `Expected ${questions.length} answers, one per question, got ${answers.length}`,
         },
       ],
@@ -114,12 +119,17 @@ export function validateAnswers(
     const answer = answers[i] ?? null;
     const indexes = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
     if (Array.isArray(answer) && question.type !== 'multiple') {
-      errors.push({ question: n, message: `Question ${n} takes one option index, not a list` });
+      errors.push({
+        question: n,
+        error: 'answer.notSingle',
+        message: `Question ${n} takes one option index, not a list`,
+      });
       chosen.push(null);
       return;
     }
     if (indexes.length === 0) {
-      if (question.required) errors.push({ question: n, message: `Question ${n} is required` });
+      if (question.required)
+        errors.push({ question: n, error: 'field.required', message: `Question ${n} is required` });
       chosen.push(null);
       return;
     }
@@ -127,12 +137,21 @@ export function validateAnswers(
       (index) => !Number.isInteger(index) || index < 0 || index >= question.options.length,
     );
     if (bad !== undefined) {
-      errors.push({ question: n, message: `Question ${n}: option ${bad} does not exist` });
+      errors.push({
+        question: n,
+        error: 'answer.noSuchOption',
+        params: { option: bad },
+        message: `Question ${n}: option ${bad} does not exist`,
+      });
       chosen.push(null);
       return;
     }
     if (new Set(indexes).size !== indexes.length) {
-      errors.push({ question: n, message: `Question ${n}: an option is chosen twice` });
+      errors.push({
+        question: n,
+        error: 'answer.chosenTwice',
+        message: `Question ${n}: an option is chosen twice`,
+      });
       chosen.push(null);
       return;
     }

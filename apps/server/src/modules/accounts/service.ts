@@ -10,7 +10,7 @@ import type { Executor } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../http/reply.ts';
+import { badRequest, conflict, notFound } from '../../http/reply.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAccountSessions } from '../auth/repository.ts';
 import { findRole } from '../roles/repository.ts';
@@ -23,13 +23,13 @@ export const listAccounts = (
 
 export async function getAccount(ctx: ServiceContext, id: number): Promise<Account> {
   const account = await repo.findAccount(ctx.db, id);
-  if (!account) throw notFound('Account');
+  if (!account) throw notFound('account.notFound');
   return account;
 }
 
 async function assertRole(db: Executor, roleId: string | undefined) {
   if (roleId !== undefined && !(await findRole(db, roleId))) {
-    throw badRequest('roleId', `Unknown role "${roleId}"`);
+    throw badRequest('roleId', 'account.unknownRole', { roleId });
   }
 }
 
@@ -38,7 +38,7 @@ async function uniqueLogin<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('An account with this username or email already exists');
+    if (isUniqueViolation(error)) throw conflict('account.duplicate');
     throw error;
   }
 }
@@ -70,13 +70,13 @@ export async function updateAccount(
     id === session.accountId &&
     (fields.status === 'disabled' || (fields.roleId && fields.roleId !== session.roleId))
   ) {
-    throw new HttpError(409, 'You cannot disable your own account or change your own role');
+    throw conflict('account.selfChange');
   }
   await assertRole(ctx.db, fields.roleId);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   return withTx(ctx, async ({ tx, audit }) => {
     const before = await repo.lockAccount(tx, id);
-    if (!before) throw notFound('Account');
+    if (!before) throw notFound('account.notFound');
     const after = await uniqueLogin(
       repo.updateAccount(tx, id, { ...fields, ...(passwordHash && { passwordHash }) }),
     );

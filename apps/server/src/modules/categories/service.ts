@@ -5,9 +5,6 @@ import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { conflict, notFound } from '../../http/reply.ts';
 import * as repo from './repository.ts';
 
-const DUPLICATE_NAME = 'A category with this Chinese or English name already exists';
-const IN_USE = 'This category still has tests. Move or delete them first.';
-
 const toCategory = (row: repo.CategoryRow): Category => ({
   id: row.id,
   nameZh: row.nameZh,
@@ -25,7 +22,7 @@ async function uniqueName<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_NAME);
+    if (isUniqueViolation(error)) throw conflict('category.duplicateName');
     throw error;
   }
 }
@@ -40,7 +37,7 @@ export async function listCategories(
 
 export async function getCategory(ctx: ServiceContext, id: number): Promise<Category> {
   const row = await repo.findCategory(ctx.db, id);
-  if (!row) throw notFound('Category');
+  if (!row) throw notFound('category.notFound');
   return toCategory(row);
 }
 
@@ -65,7 +62,7 @@ const changeCategory = (
 ) =>
   withTx(ctx, async ({ tx, actor, audit }) => {
     const before = await repo.lockCategory(tx, id);
-    if (!before) throw notFound('Category');
+    if (!before) throw notFound('category.notFound');
     const after = await uniqueName(repo.updateCategory(tx, id, { ...values, updatedBy: actor.accountId }));
     await audit({ entityType: 'category', entityId: id, action, before, after });
     return toCategory((await repo.findCategory(tx, id))!);
@@ -82,13 +79,13 @@ export const setCategoryStatus = (ctx: ServiceContext, id: number, status: Statu
 export const deleteCategory = (ctx: ServiceContext, id: number) =>
   withTx(ctx, async ({ tx, audit }) => {
     const before = await repo.lockCategory(tx, id);
-    if (!before) throw notFound('Category');
-    if ((await repo.countTestsIn(tx, id)) > 0) throw conflict(IN_USE);
+    if (!before) throw notFound('category.notFound');
+    if ((await repo.countTestsIn(tx, id)) > 0) throw conflict('category.inUse');
     try {
       await repo.deleteCategory(tx, id);
     } catch (error) {
       // A test filed under it concurrently: the foreign key refuses the delete.
-      if (isForeignKeyViolation(error)) throw conflict(IN_USE);
+      if (isForeignKeyViolation(error)) throw conflict('category.inUse');
       throw error;
     }
     await audit({ entityType: 'category', entityId: id, action: 'delete', before });

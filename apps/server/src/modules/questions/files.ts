@@ -11,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { type CsvRecord, readCsv, sendCsv } from '../../http/csv.ts';
-import { HttpError } from '../../http/reply.ts';
+import { httpError } from '../../http/reply.ts';
 
 /**
  * Question files (CSV and XLSX share one layout): one row per option; consecutive rows with the same
@@ -270,11 +270,10 @@ export async function questionsOfFile(file: Buffer): Promise<QuestionContent[]> 
   const read = await readQuestionFile(file);
   const built = 'errors' in read ? read : questionsFromRows(read.rows);
   if ('questions' in built) return built.questions;
-  const message = built.errors
-    .slice(0, 20)
-    .map((e) => `Line ${e.line}, ${e.field}: ${e.message}`)
-    .join('; ');
-  throw new HttpError(400, `Nothing was imported. ${message}`, {
-    errors: built.errors.map((e) => importRowErrorSchema.parse(e)),
-  });
+  throw httpError(
+    400,
+    'file.importRejected',
+    { count: built.errors.length },
+    { errors: built.errors.map((e) => ({ line: e.line, field: e.field, error: 'field.invalid' as const })) },
+  );
 }

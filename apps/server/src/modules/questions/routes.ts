@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
-import { badRequest, fileResponses, HttpError, ok, responses } from '../../http/reply.ts';
+import { badRequest, fileResponses, httpError, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { sendQuestionFile, TEMPLATE_QUESTIONS, XLSX_TYPE } from './files.ts';
 import * as service from './service.ts';
@@ -22,12 +22,12 @@ export const QUESTION_FILE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The uploaded file of a multipart/form-data request (field "file"). */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest('file', 'Send the file as multipart/form-data field "file"');
+  if (!request.isMultipart()) throw badRequest('file', 'file.notMultipart');
   const part = await request.file({ limits: { fileSize: QUESTION_FILE_MAX_BYTES, files: 1 } });
-  if (!part) throw badRequest('file', 'No file was sent');
+  if (!part) throw badRequest('file', 'file.missing');
   return part.toBuffer().catch((error: { code?: string }) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, `The file is larger than ${QUESTION_FILE_MAX_BYTES / 1024 / 1024} MB`);
+      throw httpError(413, 'file.tooLarge', { maximumMb: QUESTION_FILE_MAX_BYTES / 2 ** 20 });
     throw error;
   });
 }

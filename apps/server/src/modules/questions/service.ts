@@ -16,12 +16,12 @@ import { questionsOfFile } from './files.ts';
 import * as repo from './repository.ts';
 
 async function assertTestExists(db: Executor, testId: number) {
-  if (!(await testExists(db, testId))) throw notFound('Test');
+  if (!(await testExists(db, testId))) throw notFound('test.notFound');
 }
 
 async function questionRow(db: Executor, id: number) {
   const row = await repo.findQuestion(db, id);
-  if (!row) throw notFound('Question');
+  if (!row) throw notFound('question.notFound');
   return row;
 }
 
@@ -72,7 +72,7 @@ const changeQuestions = <T>(
     await repo.compactPositions(tx, testId);
     const after = (await repo.questionsOf(tx, testId)).map((q) => q.id);
     if (after.length > MAX_QUESTIONS_PER_TEST)
-      throw badRequest('questions', `A test has at most ${MAX_QUESTIONS_PER_TEST} questions`);
+      throw badRequest('questions', 'question.tooMany', { maximum: MAX_QUESTIONS_PER_TEST });
     const alerts = options.alertsByPosition
       ? test.scoring.alerts
       : remapAlerts(test.scoring.alerts, before, after);
@@ -124,7 +124,7 @@ export const deleteQuestions = (ctx: ServiceContext, testId: number, ids: number
     testId,
     async ({ tx }, before) => {
       const missing = ids.filter((id) => !before.includes(id));
-      if (missing.length > 0) throw badRequest('ids', `Not questions of this test: ${missing.join(', ')}`);
+      if (missing.length > 0) throw badRequest('ids', 'question.notInTest', { ids: missing.join(', ') });
       return (await repo.deleteQuestions(tx, testId, ids)).length;
     },
     { auditListAs: 'update' },
@@ -139,7 +139,7 @@ export async function reorderQuestions(ctx: ServiceContext, testId: number, ids:
         ids.length === before.length &&
         new Set(ids).size === ids.length &&
         ids.every((id) => before.includes(id));
-      if (!same) throw badRequest('ids', 'List every question of the test exactly once, in the new order');
+      if (!same) throw badRequest('ids', 'question.incompleteOrder');
       await repo.setOrder(tx, ids);
     },
     { auditListAs: 'update' },

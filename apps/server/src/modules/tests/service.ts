@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { CsvCell } from '../../http/csv.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../http/reply.ts';
+import { badRequest, conflict, httpError, notFound } from '../../http/reply.ts';
 import { appendQuestions, questionsOf, toQuestionContent } from '../questions/repository.ts';
 import * as repo from './repository.ts';
 import { testUsage } from './usage.ts';
@@ -71,21 +71,20 @@ export async function* exportTests(
 
 export async function getTest(ctx: ServiceContext, id: number): Promise<TestDetail> {
   const found = await repo.findTest(ctx.db, id);
-  if (!found) throw notFound('Test');
+  if (!found) throw notFound('test.notFound');
   return found;
 }
 
 /** Locks the test row for the rest of the transaction, so concurrent edits of its questions serialize. */
 export async function lockedTest(tx: Executor, id: number) {
   const row = await repo.lockTest(tx, id);
-  if (!row) throw notFound('Test');
+  if (!row) throw notFound('test.notFound');
   return row;
 }
 
 /** Questions and scoring of a test on the shelf stay as published; take it off the shelf to change them. */
 export function assertContentEditable(row: { status: TestStatus }) {
-  if (row.status === 'on_shelf')
-    throw conflict('Take the test off the shelf before changing its questions or scoring');
+  if (row.status === 'on_shelf') throw conflict('test.onShelf');
 }
 
 /** The test as the audit log records it: its columns and the categories it is filed under. */
@@ -99,7 +98,7 @@ async function setCategories(tx: Executor, testId: number, ids: readonly number[
   const unique = [...new Set(ids)];
   const found = await repo.existingCategoryIds(tx, unique);
   const missing = unique.filter((id) => !found.includes(id));
-  if (missing.length > 0) throw badRequest('categoryIds', `Unknown category ${missing.join(', ')}`);
+  if (missing.length > 0) throw badRequest('categoryIds', 'category.unknown', { ids: missing.join(', ') });
   await repo.replaceCategories(tx, testId, unique);
 }
 
@@ -142,16 +141,16 @@ export const saveScoring = (ctx: ServiceContext, id: number, scoring: Scoring) =
 
 export const publishTest = (ctx: ServiceContext, id: number) =>
   changeTest(ctx, id, 'enable', async (row, tx) => {
-    if (row.status === 'on_shelf') throw new HttpError(409, 'The test is already on the shelf');
+    if (row.status === 'on_shelf') throw conflict('test.alreadyOnShelf');
     const problems = publishProblems({ questions: await questionsOf(tx, id), scoring: row.scoring });
     if (problems.length > 0)
-      throw new HttpError(409, `The test cannot be published: ${problems.join('; ')}`, { problems });
+      throw httpError(409, 'test.cannotPublish', { problems: problems.join('; ') }, { extra: { problems } });
     return { status: 'on_shelf', version: row.version + 1, publishedAt: new Date() };
   });
 
 export const unpublishTest = (ctx: ServiceContext, id: number) =>
   changeTest(ctx, id, 'disable', (row) => {
-    if (row.status !== 'on_shelf') throw new HttpError(409, 'The test is not on the shelf');
+    if (row.status !== 'on_shelf') throw conflict('test.notOnShelf');
     return { status: 'off_shelf' };
   });
 
@@ -161,9 +160,7 @@ export const deleteTest = (ctx: ServiceContext, id: number) =>
     const before = await audited(tx, await lockedTest(tx, id));
     const usage = await testUsage(tx, id);
     if (usage.records > 0 || usage.orders > 0) {
-      throw conflict(
-        `This test has ${usage.records} records and ${usage.orders} orders, so it cannot be deleted. Take it off the shelf to archive it instead.`,
-      );
+      throw conflict('test.inUse', { records: usage.records, orders: usage.orders });
     }
     await repo.deleteTest(tx, id);
     await audit({ entityType: 'test', entityId: id, action: 'delete', before });
@@ -213,9 +210,10 @@ export async function scoreAnswers(
   if (!outcome.ok) {
     const errors = outcome.errors.map((e) => ({
       field: e.question > 0 ? `answers.${e.question - 1}` : 'answers',
-      message: e.message,
+      error: e.error,
+      params: e.params,
     }));
-    throw new HttpError(400, outcome.errors.map((e) => e.message).join('; '), { errors });
+    throw httpError(400, 'request.invalid', {}, { errors });
   }
   return outcome.report;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { UPLOAD_MAX_BYTES, uploadResultSchema } from '@cool/shared';
 import { z } from 'zod';
-import { badRequest, HttpError, ok, responses } from '../../http/reply.ts';
+import { badRequest, httpError, notFound, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { createStorage } from './storage.ts';
 
@@ -52,17 +52,16 @@ export async function uploadRoutes(app: ZodApp) {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw badRequest('file', 'Send the image as multipart/form-data field "file"');
+      if (!request.isMultipart()) throw badRequest('file', 'file.notMultipart');
       const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!part) throw badRequest('file', 'No file was sent');
+      if (!part) throw badRequest('file', 'file.missing');
       const data = await part.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, 'file: The image is larger than 2 MB');
+          throw httpError(413, 'file.tooLarge', { maximumMb: UPLOAD_MAX_BYTES / 2 ** 20 });
         throw error;
       });
       const extension = sniffImage(data);
-      if (!extension) throw badRequest('file', 'Only PNG, JPEG, WebP or GIF images are accepted');
+      if (!extension) throw badRequest('file', 'file.notImage');
       const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${extension}`;
       await storage.save(name, data, IMAGE_TYPES[extension]);
       return reply
@@ -83,7 +82,7 @@ export async function uploadRoutes(app: ZodApp) {
     async (request, reply) => {
       const { name } = request.params;
       const file = NAME.test(name) ? await storage.open(name) : null;
-      if (!file) throw new HttpError(404, 'Not found');
+      if (!file) throw notFound('file.notFound');
       const extension = name.split('.').pop() as Extension;
       return reply
         .header('content-type', IMAGE_TYPES[extension])
