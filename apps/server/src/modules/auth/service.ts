@@ -16,7 +16,7 @@ import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, type TxScope, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
-import { HttpError } from '../../http/reply.ts';
+import { HttpError, httpError } from '../../http/reply.ts';
 import { findAccount, findCredentials, findTwoStep, markSignedIn } from '../accounts/repository.ts';
 import { findRole } from '../roles/repository.ts';
 import { verifyPassword } from './passwords.ts';
@@ -31,8 +31,6 @@ import {
 } from './repository.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-const INVALID_CREDENTIALS = 'Invalid username or password';
 
 type Limits = Config['loginThrottle'];
 
@@ -71,12 +69,11 @@ export async function signIn(
   const keys = throttleKeys(attempt.login, ip);
   const wait = await lockedFor(ctx.db, [keys.account, keys.address]);
   if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw new HttpError(
+    throw httpError(
       429,
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retryAfterSeconds: wait },
-      { 'retry-after': String(wait) },
+      'auth.tooManyAttempts',
+      { minutes: Math.ceil(wait / 60) },
+      { extra: { retryAfterSeconds: wait }, headers: { 'retry-after': String(wait) } },
     );
   }
   const account = await findCredentials(ctx.db, attempt.login);
@@ -92,11 +89,11 @@ export async function signIn(
         ...(addressLockedUntil && { addressLockedUntil }),
       });
     });
-    throw new HttpError(401, INVALID_CREDENTIALS);
+    throw new HttpError(401, 'auth.invalidCredentials');
   }
   if (account.status !== 'enabled') {
     await withTx(ctx, ({ audit }) => failedSignIn(audit, account.id, { reason: 'disabled' }));
-    throw new HttpError(403, 'This account is disabled. Contact an administrator.');
+    throw new HttpError(403, 'auth.accountDisabled');
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -153,7 +150,7 @@ export const twoStepCode = async (ctx: ServiceContext, username: string) => ({
 export async function userInfo(ctx: ServiceContext, session: Session): Promise<UserInfo> {
   const account = await findAccount(ctx.db, session.accountId);
   const role = await findRole(ctx.db, session.roleId);
-  if (!account || !role) throw new HttpError(401, 'Please sign in');
+  if (!account || !role) throw new HttpError(401, 'auth.signInRequired');
   return {
     id: account.id,
     username: account.username,
