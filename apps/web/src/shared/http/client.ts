@@ -1,5 +1,4 @@
 import { type Envelope, REQUEST_TIMEOUT_MS, type ResultOf, type ResultSchema } from '@cool/shared';
-import axios, { type AxiosRequestConfig, isAxiosError } from 'axios';
 import { useAuthStore } from '../session/authStore.ts';
 import { readToken } from '../session/tokenStorage.ts';
 
@@ -29,31 +28,74 @@ export const NETWORK_ERROR_STATUS = 0;
 
 const LOGIN_URL = '/account/login';
 
-export const http = axios.create({ baseURL: '/api', timeout: REQUEST_TIMEOUT_MS });
+export interface RequestOptions {
+  /** Query parameters; undefined and null ones are left out. */
+  params?: object;
+  /** Milliseconds until the call gives up with the `timeout` error (the whole answer, body included). */
+  timeout?: number;
+  /** The caller's cancellation (react-query's, for one); it rejects with the abort error itself. */
+  signal?: AbortSignal;
+}
 
-http.interceptors.request.use((config) => {
+interface SendOptions extends RequestOptions {
+  method?: string;
+  body?: unknown;
+}
+
+function urlOf(path: string, params: object | undefined): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  const search = query.toString();
+  return `/api${path}${search ? `?${search}` : ''}`;
+}
+
+async function failure(path: string, response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
+  if (response.status === 401 && path !== LOGIN_URL) {
+    // The session is gone server-side: sign out; the route guard sends the user to login with a redirect.
+    useAuthStore.getState().signOut();
+  }
+  return new ApiError(
+    response.status,
+    body?.message || `Request failed with status code ${response.status}`,
+    body?.result ?? null,
+  );
+}
+
+/**
+ * One call to the API: `/api` before the path, the stored token, a JSON (or FormData) body and a timeout that
+ * covers reading the answer too. A 2xx answer goes to `read` (default: the answer itself); any other answer, a
+ * timeout or no answer at all rejects with an ApiError; the caller's own cancellation rejects as it is.
+ */
+export async function request<T = Response>(
+  path: string,
+  options: SendOptions = {},
+  read: (response: Response) => Promise<T> = async (response) => response as T,
+): Promise<T> {
+  const { method = 'GET', body, params, timeout = REQUEST_TIMEOUT_MS, signal } = options;
+  const headers = new Headers();
   // Read storage on every call so an expired token is never sent.
   const token = readToken();
-  if (token) config.headers.set('Authorization', token);
-  return config;
-});
-
-http.interceptors.response.use(
-  (response) => response,
-  (error: unknown) => {
-    if (!isAxiosError(error)) throw error;
-    const response = error.response;
-    if (!response) {
-      throw new ApiError(NETWORK_ERROR_STATUS, error.code === 'ECONNABORTED' ? 'timeout' : 'network');
-    }
-    const body = response.data as Partial<Envelope<unknown>> | undefined;
-    if (response.status === 401 && error.config?.url !== LOGIN_URL) {
-      // The session is gone server-side: sign out; the route guard sends the user to login with a redirect.
-      useAuthStore.getState().signOut();
-    }
-    throw new ApiError(response.status, body?.message || error.message, body?.result ?? null);
-  },
-);
+  if (token) headers.set('Authorization', token);
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
+  const deadline = AbortSignal.timeout(timeout);
+  try {
+    const response = await fetch(urlOf(path, params), {
+      method,
+      headers,
+      body: body === undefined || isForm ? (body as FormData | undefined) : JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+    });
+    if (!response.ok) throw await failure(path, response);
+    return await read(response);
+  } catch (error) {
+    if (error instanceof ApiError || signal?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR_STATUS, deadline.aborted ? 'timeout' : 'network');
+  }
+}
 
 /**
  * Calls typed by the endpoint's response schema from `@cool/shared`: each resolves with the envelope's
@@ -61,18 +103,20 @@ http.interceptors.response.use(
  * renames fails typecheck here. The schema is not run on the answer: the server's serializer already checks
  * every answer against the same schema, so parsing again would only cost the console CPU.
  */
-async function call<S extends ResultSchema>(_schema: S, request: Promise<{ data: Envelope<unknown> }>) {
-  const { data } = await request;
-  return data.result as ResultOf<S>;
-}
+const call = <S extends ResultSchema>(_schema: S, path: string, options: SendOptions) =>
+  request(
+    path,
+    options,
+    async (response) => ((await response.json()) as Envelope<unknown>).result as ResultOf<S>,
+  );
 
 export const api = {
-  get: <S extends ResultSchema>(url: string, schema: S, config?: AxiosRequestConfig) =>
-    call(schema, http.get(url, config)),
-  post: <S extends ResultSchema>(url: string, schema: S, body?: unknown, config?: AxiosRequestConfig) =>
-    call(schema, http.post(url, body, config)),
-  put: <S extends ResultSchema>(url: string, schema: S, body?: unknown, config?: AxiosRequestConfig) =>
-    call(schema, http.put(url, body, config)),
-  delete: <S extends ResultSchema>(url: string, schema: S, config?: AxiosRequestConfig) =>
-    call(schema, http.delete(url, config)),
+  get: <S extends ResultSchema>(path: string, schema: S, options?: RequestOptions) =>
+    call(schema, path, { ...options, method: 'GET' }),
+  post: <S extends ResultSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
+    call(schema, path, { ...options, method: 'POST', body }),
+  put: <S extends ResultSchema>(path: string, schema: S, body?: unknown, options?: RequestOptions) =>
+    call(schema, path, { ...options, method: 'PUT', body }),
+  delete: <S extends ResultSchema>(path: string, schema: S, options?: RequestOptions) =>
+    call(schema, path, { ...options, method: 'DELETE' }),
 };

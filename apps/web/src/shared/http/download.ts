@@ -1,4 +1,4 @@
-import { ApiError, http } from '../../shared/http/client.ts';
+import { request } from './client.ts';
 
 /** The file name from a Content-Disposition header, else the fallback. */
 export function fileNameOf(disposition: string | undefined, fallback: string): string {
@@ -11,25 +11,13 @@ export function fileNameOf(disposition: string | undefined, fallback: string): s
  * answer is read as a blob and saved through a temporary object URL. Errors reject with the server's message.
  */
 export async function downloadFile(url: string, params: object | undefined, fallbackName: string) {
-  const response = await http.get<Blob>(url, {
-    params,
-    responseType: 'blob',
-    timeout: 60_000,
-    // Error answers arrive as blobs too: read their envelope here to keep the server's message.
-    validateStatus: () => true,
-  });
-  if (response.status >= 400) {
-    const text = await response.data.text();
-    let body: { message?: string; result?: unknown } = {};
-    try {
-      body = JSON.parse(text) as typeof body;
-    } catch {
-      // Not an envelope: the status says enough.
-    }
-    throw new ApiError(response.status, body.message || `HTTP ${response.status}`, body.result ?? null);
-  }
-  const name = fileNameOf(response.headers['content-disposition'] as string | undefined, fallbackName);
-  const href = URL.createObjectURL(response.data);
+  // Error answers are envelopes: `request` rejects with their message.
+  const { blob, disposition } = await request(url, { params, timeout: 60_000 }, async (response) => ({
+    blob: await response.blob(),
+    disposition: response.headers.get('content-disposition') ?? undefined,
+  }));
+  const name = fileNameOf(disposition, fallbackName);
+  const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
   link.download = name;
