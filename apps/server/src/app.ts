@@ -9,7 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database, DatabaseKind, Db } from './db/database.ts';
+import { type Database, type DatabaseKind, type Db, forRequest, QueryAbandonedError } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
 import { frameworkErrors, notFoundReply, registerErrorHandling } from './http/errors.ts';
 import { HttpError } from './http/reply.ts';
@@ -65,6 +65,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!slot.current) throw new HttpError(503, 'server.unavailable');
       return slot.current.db;
     },
+  });
+  // First hook: every query a request starts is dropped or cancelled when its client goes away.
+  app.addHook('onRequest', (_request, reply, done) => {
+    const abandoned = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) abandoned.abort(new QueryAbandonedError());
+    });
+    forRequest(abandoned.signal, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -24,6 +24,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections per server to PostgreSQL (the embedded database always uses one). */
   databasePoolMax: number;
+  /** PostgreSQL cancels a statement that runs longer, in ms (0: never). */
+  databaseStatementTimeoutMs: number;
   adminPassword: string | undefined;
   /** Directory of the built console; served with history fallback when it exists. */
   webDist: string | undefined;
@@ -73,6 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databasePoolMax: int(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX', 1),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
+    databaseStatementTimeoutMs: int(
+      env.DATABASE_STATEMENT_TIMEOUT_MS,
+      15_000,
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+    ),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env.TRUST_PROXY),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),

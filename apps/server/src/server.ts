@@ -26,6 +26,7 @@ export async function prepareDatabase(config: Config, log: (message: string) => 
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
   });
   try {
     const report = await database.exclusive(async () => {

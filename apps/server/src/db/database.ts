@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,10 @@ export interface Database {
   kind: DatabaseKind;
   db: Db;
   pool: pg.Pool;
-  /** Round trip to the database, in ms; throws when it cannot answer. */
+  /**
+   * Round trip to the database, in ms; throws when it cannot answer. It does not wait for the app's pool:
+   * PostgreSQL is asked on a connection of its own, the embedded engine through its thread.
+   */
   ping(): Promise<number>;
   /** Runs `fn` while no other server runs an `exclusive` one on the same database. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
@@ -29,7 +33,26 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size on PostgreSQL (default 10); the embedded database always gets one connection. */
   poolMax?: number | undefined;
+  /** PostgreSQL cancels a statement running longer (0: never). The embedded engine cannot time one out. */
+  statementTimeoutMs?: number | undefined;
 }
+
+/** The request a query runs for has been abandoned by its client. */
+export class QueryAbandonedError extends Error {
+  constructor() {
+    super('The client went away before the answer');
+  }
+}
+
+const requestSignal = new AsyncLocalStorage<AbortSignal>();
+
+/**
+ * Runs `fn` (and every query it starts) for a request that `signal` aborts when its client goes away:
+ * queries still waiting for a connection are dropped, and one running on PostgreSQL is cancelled.
+ */
+export const forRequest = <T>(signal: AbortSignal, fn: () => T): T => requestSignal.run(signal, fn);
+
+const processIdOf = (client: pg.PoolClient) => (client as unknown as { processID: number }).processID;
 
 // The same code runs bundled (dist/main.js) and from source (src/db/database.ts).
 const bundled = path.basename(import.meta.dirname) === 'dist';
@@ -67,23 +90,129 @@ async function startPglite(dataDir: string | undefined) {
     await worker.terminate();
     fs.rmSync(socketDir, { recursive: true, force: true });
   };
-  return { host: socketDir, port, stop };
+  let pings = 0;
+  const ping = () =>
+    new Promise<number>((resolve, reject) => {
+      const id = ++pings;
+      const started = performance.now();
+      const timer = setTimeout(() => settle(false), 5000);
+      const settle = (ok: boolean) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        if (ok) resolve(performance.now() - started);
+        else reject(new Error('the embedded database did not answer'));
+      };
+      const onMessage = (message: { type: string; id: number; ok: boolean }) => {
+        if (message.type === 'pong' && message.id === id) settle(message.ok);
+      };
+      worker.on('message', onMessage);
+      worker.postMessage({ type: 'ping', id });
+    });
+  return { host: socketDir, port, stop, ping };
+}
+
+/**
+ * Makes the pool's queries follow their request (see `forRequest`): a query whose request was abandoned
+ * never takes a connection, and on PostgreSQL a running one is cancelled (`pg_cancel_backend` from a
+ * connection of its own; the client is released only after the cancel, so it cannot hit a later query).
+ */
+function followRequests(pool: pg.Pool, cancel: ((processId: number) => Promise<void>) | undefined) {
+  const acquire = pool.connect.bind(pool);
+  const patched = new WeakSet<pg.PoolClient>();
+  const followQueries = (client: pg.PoolClient) => {
+    if (!cancel || patched.has(client)) return client;
+    patched.add(client);
+    const run = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    client.query = (async (...args: unknown[]) => {
+      const signal = requestSignal.getStore();
+      if (!signal) return run(...args);
+      signal.throwIfAborted();
+      let cancelling: Promise<void> | undefined;
+      const onAbort = () => {
+        cancelling = cancel(processIdOf(client)).catch(() => {});
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        return await run(...args);
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+        await cancelling;
+      }
+    }) as typeof client.query;
+    return client;
+  };
+  const connectFor = async (signal: AbortSignal | undefined): Promise<pg.PoolClient> => {
+    if (!signal) return followQueries(await acquire());
+    signal.throwIfAborted();
+    const pending = acquire();
+    return new Promise((resolve, reject) => {
+      // Abandoned while waiting: answer at once, and hand the connection on as soon as it comes.
+      const onAbort = () => {
+        reject(signal.reason);
+        pending.then(
+          (client) => client.release(),
+          () => {},
+        );
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      pending.then(
+        (client) => {
+          signal.removeEventListener('abort', onAbort);
+          if (signal.aborted) return;
+          resolve(followQueries(client));
+        },
+        (error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  };
+  pool.connect = ((callback?: (...args: unknown[]) => void) =>
+    callback ? acquire(callback as never) : connectFor(requestSignal.getStore())) as typeof pool.connect;
+  pool.query = (async (...args: unknown[]) => {
+    const client = await connectFor(requestSignal.getStore());
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    } finally {
+      client.release();
+    }
+  }) as typeof pool.query;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let kind: DatabaseKind;
   let pool: pg.Pool;
+  let ping: () => Promise<number>;
   const cleanups: (() => Promise<void> | void)[] = [];
   const url = options.url;
   if (url) {
     kind = 'postgres';
-    pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, idleTimeoutMillis: 30_000 });
+    pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolMax ?? 10,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: options.statementTimeoutMs ?? 0,
+    });
+    const pinger = pingOnOwnConnection(url);
+    cleanups.push(pinger.close);
+    ping = pinger.ping;
+    followRequests(pool, async (processId) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_cancel_backend($1)', [processId]);
+      } finally {
+        await client.end();
+      }
+    });
   } else {
     kind = 'pglite';
     if (options.dataDir) cleanups.push(lockDataDir(options.dataDir));
     try {
       const embedded = await startPglite(options.dataDir && path.join(options.dataDir, 'pgdata'));
       cleanups.unshift(embedded.stop);
+      ping = embedded.ping;
       // One connection: the embedded server interleaves statements of concurrent connections.
       pool = new pg.Pool({
         host: embedded.host,
@@ -92,6 +221,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         database: 'postgres',
         max: 1,
       });
+      // The engine can neither cancel nor time out a running statement: abandoned ones are only dropped.
+      followRequests(pool, undefined);
     } catch (error) {
       for (const cleanup of cleanups) await cleanup();
       throw error;
@@ -106,15 +237,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     pool,
     async ping() {
-      const started = performance.now();
-      await pool.query('SELECT 1');
-      return Math.round((performance.now() - started) * 100) / 100;
+      return Math.round((await ping()) * 100) / 100;
     },
     // The embedded database has one process (its directory is locked) and so nobody to take turns with.
     exclusive: (fn) => (url ? withAdvisoryLock(url, MIGRATION_LOCK_KEY, fn) : fn()),
     async close() {
       await pool.end();
       for (const cleanup of cleanups) await cleanup();
+    },
+  };
+}
+
+/** Health checks on a connection of their own, made on first use and again after it fails. */
+function pingOnOwnConnection(url: string) {
+  let client: Promise<pg.Client> | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, statement_timeout: 5000 });
+    c.on('error', () => {
+      client = undefined;
+    });
+    await c.connect();
+    return c;
+  };
+  return {
+    async ping() {
+      client ??= connect();
+      const started = performance.now();
+      try {
+        await (await client).query('SELECT 1');
+      } catch (error) {
+        const failed = client;
+        client = undefined;
+        failed?.then((c) => c.end()).catch(() => {});
+        throw error;
+      }
+      return performance.now() - started;
+    },
+    async close() {
+      const c = client;
+      client = undefined;
+      await c?.then((open) => open.end()).catch(() => {});
     },
   };
 }

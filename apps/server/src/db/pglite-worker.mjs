@@ -22,6 +22,17 @@ await server.start();
 parentPort?.postMessage({ type: 'ready' });
 
 parentPort?.on('message', async (message) => {
+  if (message.type === 'ping') {
+    // /api/health asks the engine itself, not through the app's one connection (where it would queue
+    // behind every waiting list query). Inside the app's open transaction a statement would join it, so
+    // then it only waits for the engine's turn.
+    const ok = await (db.isInTransaction() ? db.runExclusive(async () => {}) : db.query('SELECT 1')).then(
+      () => true,
+      () => false,
+    );
+    parentPort?.postMessage({ type: 'pong', id: message.id, ok });
+    return;
+  }
   if (message.type !== 'close') return;
   await server.stop();
   await db.close();

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { migrateDatabase, openDatabase } from '../src/db/database.ts';
+import { openTestDatabase } from './helpers.ts';
+
+// Requests whose statement takes a second: on the embedded database they queue for its one connection.
+const SLOW = 6;
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await migrateDatabase(database);
+  app = await buildApp(loadConfig({}, { webDist: undefined, rateLimitMax: 0 }), { logger: false, database });
+  const access = { public: true };
+  app.get('/api/slow', { config: { access } }, async () => {
+    await app.db.execute(sql`select pg_sleep(1)`);
+    return { done: true };
+  });
+  app.get('/api/quick', { config: { access } }, async () => {
+    await app.db.execute(sql`select 1`);
+    return { done: true };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const timed = async (url: string) => {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
+};
+
+/** Starts the slow requests; resolves once they have reached the server, with a way to abandon them. */
+async function slowRequests() {
+  const abandon = new AbortController();
+  const requests = Array.from({ length: SLOW }, () =>
+    fetch(`${base}/api/slow`, { signal: abandon.signal }).then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    ),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return { abandon: () => abandon.abort(), done: Promise.all(requests) };
+}
+
+describe('abandoned requests', () => {
+  it('drop their queries when the client goes away, so the next request does not wait for them', async () => {
+    const slow = await slowRequests();
+    slow.abandon();
+    // Before: the abandoned statements ran one after another (about SLOW seconds) ahead of this one.
+    const quick = await timed(`${base}/api/quick`);
+    expect(quick.status).toBe(200);
+    expect(quick.ms).toBeLessThan(2000);
+    await slow.done;
+    if (database.kind === 'postgres') {
+      // The running statements were cancelled, not left to finish.
+      const { rows } = await database.pool.query(
+        "select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'",
+      );
+      expect(rows[0].n).toBe(0);
+    }
+  }, 30_000);
+
+  it('leave /api/health answering at once, not behind the queued list queries', async () => {
+    const slow = await slowRequests();
+    // Before: health waited for the database's one connection like every other query.
+    const health = await timed(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.ms).toBeLessThan(1500);
+    slow.abandon();
+    await slow.done;
+  }, 30_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the statement timeout', () => {
+  it('cancels a statement that runs longer than DATABASE_STATEMENT_TIMEOUT_MS', async () => {
+    const timed = await openDatabase({ url: database.url, statementTimeoutMs: 300 });
+    try {
+      await expect(timed.pool.query('select pg_sleep(3)')).rejects.toMatchObject({ code: '57014' });
+    } finally {
+      await timed.close();
+    }
+  });
+});
