@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Root Vitest config. Run through `npm test` (scripts/test.mjs) or directly, e.g.
-//   npx vitest run --project 'unit*'      # all unit tests (node + web)
-//   npx vitest run --project api          # API tests on embedded PGlite
+//   npx vitest run --project 'unit*'                     # all unit tests (node + web)
+//   npx vitest run --project api                         # API tests on embedded PGlite
+//   TEST_DATABASE=postgres npx vitest run --project api  # on a throwaway PostgreSQL cluster
 //   TEST_DATABASE_URL=postgres://... npx vitest run --project api
 //
 // Vitest 4 removed `environmentMatchGlobs`, so the unit tests are split into two
@@ -35,6 +36,8 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
           exclude,
+          // TEST_DATABASE=postgres: a throwaway PostgreSQL cluster for the run (or TEST_DATABASE_URL's).
+          globalSetup: ['scripts/vitest-postgres.mjs'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,

@@ -5,8 +5,7 @@
  * As a module:
  *   import { startPgCluster } from './pg-cluster.mjs';
  *   const pg = await startPgCluster();
- *   // pg.status: 'external' (TEST_DATABASE_URL was already set; nothing started)
- *   //            'started'  (a fresh cluster is running; pg.url points at it)
+ *   // pg.status: 'started'  (a fresh cluster is running; pg.url points at it)
  *   //            'absent'   (no binaries / no `postgres` user; pg.reason says why, pg.url is null)
  *   try { ... use pg.url ... } finally { pg.stop(); }   // stop() is synchronous and idempotent
  *
@@ -99,19 +98,10 @@ function run(cmd, args, asUser, opts = {}) {
 }
 
 /**
- * Start a throwaway cluster (or reuse TEST_DATABASE_URL). Never throws for a missing
- * installation: returns status 'absent' with a reason instead. Throws if an installed
- * PostgreSQL fails to initialise or start.
+ * Start a throwaway cluster. Never throws for a missing installation: returns status 'absent'
+ * with a reason instead. Throws if an installed PostgreSQL fails to initialise or start.
  */
-export async function startPgCluster({ env = process.env, log = () => {} } = {}) {
-  if (env.TEST_DATABASE_URL) {
-    return {
-      status: 'external',
-      url: env.TEST_DATABASE_URL,
-      reason: 'TEST_DATABASE_URL already set',
-      stop() {},
-    };
-  }
+export async function startPgCluster({ log = () => {} } = {}) {
   const avail = checkPgAvailable();
   if (!avail.ok) return { status: 'absent', url: null, reason: avail.reason, stop() {} };
   const { binDir, asUser } = avail;

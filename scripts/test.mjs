@@ -1,108 +1,105 @@
 #!/usr/bin/env node
 /**
- * Test harness: `npm test` (= `node scripts/test.mjs`).
+ * Test harness: `npm test` (= `node scripts/test.mjs`). It only runs the runners one after another and
+ * sums up; the runners do the rest (vitest.config.ts, playwright.config.ts).
  *
- * Runs, in order:
- *   unit  vitest projects `unit` + `unit-web` (`--project 'unit*'`)
- *   api   vitest project `api` on embedded PGlite (TEST_DATABASE_URL unset)
- *   pg    vitest project `api` on real PostgreSQL: TEST_DATABASE_URL if already set, else a
- *         throwaway cluster from scripts/pg-cluster.mjs (stopped afterwards, also on failure/Ctrl+C)
- *   e2e   Playwright (`playwright test`, root playwright.config.ts, JSON in .test-output/playwright.json);
- *         runs `npm run build` first when apps/web/dist/index.html or apps/server/dist/main.js is
- *         missing or older than the sources
+ *   unit  vitest projects `unit` and `unit-web` (`--project 'unit*'`)
+ *   api   vitest project `api` on embedded PGlite
+ *   pg    vitest project `api` on PostgreSQL: TEST_DATABASE_URL when set, else the project's globalSetup
+ *         (scripts/vitest-postgres.mjs) starts a throwaway cluster for the run
+ *   e2e   Playwright in Chromium; runs `npm run build` first when the built app is older than its sources
  *
  * Flags:
- *   --only=unit,api,pg,e2e   run a subset (comma-separated, any order; also `--only unit`)
+ *   --only=unit,api,pg,e2e   run a subset (comma-separated; also `--only unit`)
  *   --help                   print this help
  *
  * Environment:
- *   CI=true            a missing PostgreSQL installation or /usr/bin/chromium counts as 1 failure
- *                      (otherwise that part is skipped with a loud banner)
- *   TEST_DATABASE_URL  use this PostgreSQL server for the `pg` part instead of starting a cluster
- *   CHROMIUM_PATH      browser the e2e part requires (default /usr/bin/chromium)
+ *   CI=true            a missing PostgreSQL or Chromium counts as a failure (otherwise a loud skip)
+ *   TEST_DATABASE_URL  PostgreSQL server for the `pg` part instead of a throwaway cluster
+ *   CHROMIUM_PATH      browser of the e2e part (default /usr/bin/chromium)
  *
- * Output: each runner's own output is streamed; JSON results go to .test-output/. At the end a
- * per-runner table, then the last line `N passed, N failed` over all runners (skips on the line before).
- * Exit code 0 only if nothing failed and at least one test passed.
+ * Output: each runner's own output, then a table per runner and, as the last line, `N passed, N failed`
+ * (CI reads it). Exit code 0 only if nothing failed and at least one test passed.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { staleBuilds } from './build-state.mjs';
-import { startPgCluster } from './pg-cluster.mjs';
+import { ROOT, staleBuilds } from './build-state.mjs';
+import { checkPgAvailable } from './pg-cluster.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, '.test-output');
 const IS_CI = process.env.CI === 'true' || process.env.CI === '1';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PARTS = ['unit', 'api', 'pg', 'e2e'];
 
-// ---------------------------------------------------------------- args
 function parseArgs(argv) {
   let only = PARTS;
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--help' || a === '-h') {
-      const src = fs.readFileSync(fileURLToPath(import.meta.url), 'utf8');
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') {
+      const source = fs.readFileSync(fileURLToPath(import.meta.url), 'utf8');
       console.log(
-        src
+        source
           .split('*/')[0]
           .split('\n')
           .slice(2)
-          .map((l) => l.replace(/^ \*( |$)/, ''))
-          .join('\n'),
+          .join('\n')
+          .replace(/^ \*( |$)/gm, '')
+          .trimEnd(),
       );
       process.exit(0);
-    } else if (a.startsWith('--only=') || a === '--only') {
-      const value = a === '--only' ? argv[++i] : a.slice('--only='.length);
-      only = (value ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const bad = only.filter((p) => !PARTS.includes(p));
-      if (bad.length || only.length === 0) {
-        console.error(`test.mjs: --only takes a comma-separated list of ${PARTS.join(',')} (got "${value}")`);
-        process.exit(2);
-      }
-    } else {
-      console.error(`test.mjs: unknown argument "${a}" (see --help)`);
+    }
+    if (arg !== '--only' && !arg.startsWith('--only=')) {
+      console.error(`test.mjs: unknown argument "${arg}" (see --help)`);
+      process.exit(2);
+    }
+    const value = arg === '--only' ? (argv[++i] ?? '') : arg.slice('--only='.length);
+    only = value.split(',').map((part) => part.trim());
+    if (only.some((part) => !PARTS.includes(part))) {
+      console.error(`test.mjs: --only takes a comma-separated list of ${PARTS.join(',')} (got "${value}")`);
       process.exit(2);
     }
   }
   return new Set(only);
 }
 
-// ---------------------------------------------------------------- helpers
-const results = []; // { name, passed, failed, skipped, ms, note }
-let currentChild = null;
-let pgCluster = null;
+/** One row of the summary per runner. */
+const results = [];
+let child = null;
+let interrupted = null;
 
-function banner(msg) {
-  const line = '!'.repeat(Math.min(100, msg.length + 8));
-  console.log(`\n${line}\n!!! ${msg} !!!\n${line}\n`);
-}
-
-function heading(msg) {
-  console.log(`\n=== ${msg} ${'='.repeat(Math.max(3, 76 - msg.length))}\n`);
-}
-
-/** Run a command, streaming its output; resolves to its exit code (a signal or spawn error -> non-zero). */
-function runStreaming(cmd, args, { env = process.env, cwd = ROOT } = {}) {
+/** Runs a command with its output streamed; `env` adds variables, or removes those set to undefined. */
+function run(command, args, env = {}) {
+  const merged = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name];
   return new Promise((resolve) => {
-    // Own process group, so that an interrupt can take down the runner's workers too.
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-    currentChild = child;
-    child.on('error', (err) => {
-      console.error(`test.mjs: failed to start ${cmd}: ${err.message}`);
-      currentChild = null;
+    // Own process group: a Ctrl+C reaches the harness only, which passes it on once (see below).
+    child = spawn(command, args, {
+      cwd: ROOT,
+      env: merged,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+    child.on('error', (error) => {
+      console.error(`test.mjs: cannot start ${command}: ${error.message}`);
       resolve(127);
     });
-    child.on('exit', (code, signal) => {
-      currentChild = null;
-      resolve(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1));
+    child.on('close', (code, signal) => {
+      child = null;
+      resolve(code ?? 128 + (os.constants.signals[signal] ?? 0));
     });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(128 + os.constants.signals[signal]);
+    interrupted = signal;
+    console.error(`\ntest.mjs: ${signal}, stopping after the current runner`);
+    // The runner stops its own workers and servers, and a cluster it started (vitest-postgres.mjs).
+    child?.kill(signal);
   });
 }
 
@@ -114,280 +111,116 @@ function readJson(file) {
   }
 }
 
-function rmForce(file) {
-  fs.rmSync(file, { force: true });
-}
-
-/** Combine a runner's exit code with its parsed counts into a result row. */
-function record(name, { code, counts, ms, note = '' }) {
-  const row = { name, passed: 0, failed: 0, skipped: 0, ms, note };
-  if (!counts) {
+/** A runner's counts, or one failure when it exited badly without reporting a failed test. */
+function record(name, code, counts, started, note = '') {
+  const row = { name, passed: 0, failed: 0, skipped: 0, ms: Date.now() - started, note };
+  if (counts) Object.assign(row, counts);
+  if (code !== 0 && row.failed === 0) {
     row.failed = 1;
-    row.note = note || `no JSON results (exit ${code})`;
-  } else {
-    Object.assign(row, counts);
-    if (code !== 0 && row.failed === 0) {
-      // e.g. a test file that fails to import, an unhandled error, a failing global setup
-      row.failed = 1;
-      row.note = note || `runner exited ${code} with no failed test`;
-    }
+    row.note ||= counts ? `exited ${code} without a failed test` : `no results (exit ${code})`;
   }
   results.push(row);
-  return row;
 }
 
-function recordAbsent(name, what, reason) {
-  if (IS_CI) {
-    banner(`FAILED (CI=true): ${reason}`);
-    results.push({ name, passed: 0, failed: 1, skipped: 0, ms: 0, note: `FAILED: ${what} missing` });
-  } else {
-    banner(`SKIPPED: ${reason}`);
-    results.push({
-      name,
-      passed: 0,
-      failed: 0,
-      skipped: 0,
-      ms: 0,
-      note: `SKIPPED: ${what} missing`,
-      skippedPart: true,
-    });
-  }
+/** A tool the part needs is missing: a failure under CI, else a loud skip. */
+function missing(name, reason) {
+  const line = '!'.repeat(Math.min(100, reason.length + 20));
+  console.log(`\n${line}\n!!! ${IS_CI ? 'FAILED (CI=true)' : 'SKIPPED'}: ${reason} !!!\n${line}\n`);
+  results.push({ name, passed: 0, failed: IS_CI ? 1 : 0, skipped: 0, ms: 0, note: `NOT RUN: ${reason}` });
 }
 
-// ---------------------------------------------------------------- vitest
-const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-
-async function runVitest(name, projectArgs, jsonName, env, t0 = Date.now()) {
-  const outFile = path.join(OUT, jsonName);
-  rmForce(outFile);
-  const args = [
-    VITEST,
-    'run',
-    ...projectArgs,
-    '--passWithNoTests',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${outFile}`,
-  ];
-  const code = await runStreaming(process.execPath, args, { env });
-  const json = readJson(outFile);
-  const counts = json && {
-    passed: json.numPassedTests ?? 0,
-    failed: json.numFailedTests ?? 0,
-    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
-  };
-  const badFiles = json?.numFailedTestSuites ?? 0;
-  const note = badFiles && !counts.failed ? `${badFiles} test file(s) failed to run` : '';
-  return record(name, { code, counts, ms: Date.now() - t0, note });
-}
-
-function envWithout(...keys) {
-  const env = { ...process.env };
-  for (const k of keys) delete env[k];
-  return env;
-}
-
-// ---------------------------------------------------------------- parts
-async function partUnit() {
-  heading('unit');
-  await runVitest('unit', ['--project', 'unit*'], 'vitest-unit.json', process.env);
-}
-
-async function partApiPglite() {
-  heading('api (pglite)');
-  await runVitest(
-    'api (pglite)',
-    ['--project', 'api'],
-    'vitest-api-pglite.json',
-    envWithout('TEST_DATABASE_URL'),
+async function vitest(name, project, json, env = {}) {
+  console.log(`\n=== ${name} ${'='.repeat(Math.max(3, 76 - name.length))}\n`);
+  const started = Date.now();
+  const file = path.join(OUT, json);
+  fs.rmSync(file, { force: true });
+  const cli = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile=${file}`];
+  const code = await run(
+    process.execPath,
+    [cli, 'run', '--project', project, '--passWithNoTests', ...reporters],
+    env,
   );
+  const report = readJson(file);
+  const counts = report && {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+  const broken = report?.numFailedTestSuites && !report.numFailedTests ? 'a test file failed to run' : '';
+  record(name, code, counts, started, broken);
 }
 
-async function partApiPg() {
-  const name = 'api (postgres)';
-  heading(name);
-  const t0 = Date.now();
-  try {
-    pgCluster = await startPgCluster({ log: (m) => console.log(m) });
-  } catch (err) {
-    console.error(String(err?.stack ?? err));
-    results.push({ name, passed: 0, failed: 1, skipped: 0, ms: 0, note: 'PostgreSQL failed to start' });
-    return;
-  }
-  if (pgCluster.status === 'absent') {
-    recordAbsent(name, 'PostgreSQL', `PostgreSQL not available: ${pgCluster.reason}`);
-    return;
-  }
-  if (pgCluster.status === 'external') console.log(`Using TEST_DATABASE_URL=${pgCluster.url}`);
-  try {
-    await runVitest(
-      name,
-      ['--project', 'api'],
-      'vitest-api-pg.json',
-      {
-        ...process.env,
-        TEST_DATABASE_URL: pgCluster.url,
-      },
-      t0,
-    );
-  } finally {
-    pgCluster.stop();
-    pgCluster = null;
-  }
-}
-
-async function partE2e() {
-  const name = 'e2e';
-  heading(name);
-  const configs = [
-    'playwright.config.ts',
-    'playwright.config.mts',
-    'playwright.config.js',
-    'playwright.config.mjs',
-  ];
-  const config = configs.find((c) => fs.existsSync(path.join(ROOT, c)));
-  if (!config) {
-    console.log('No playwright.config.* at the repo root: no e2e tests to run.');
-    results.push({ name, passed: 0, failed: 0, skipped: 0, ms: 0, note: 'no playwright.config' });
-    return;
-  }
-  if (!fs.existsSync(CHROMIUM)) {
-    recordAbsent(name, 'Chromium', `Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
-    return;
-  }
-  const t0 = Date.now();
-  const stale = staleBuilds();
-  if (stale.length > 0) {
-    console.log(
-      `Building the app first (${stale.map((s) => `${s.workspace}: ${s.reason}`).join('; ')}): npm run build`,
-    );
-    const code = await runStreaming('npm', ['run', 'build']);
-    if (code !== 0) {
-      results.push({
-        name,
-        passed: 0,
-        failed: 1,
-        skipped: 0,
-        ms: Date.now() - t0,
-        note: 'npm run build failed',
-      });
-      return;
+const parts = {
+  unit: () => vitest('unit', 'unit*', 'vitest-unit.json'),
+  api: () =>
+    vitest('api (pglite)', 'api', 'vitest-api-pglite.json', {
+      TEST_DATABASE_URL: undefined,
+      TEST_DATABASE: undefined,
+    }),
+  pg: async () => {
+    const available = process.env.TEST_DATABASE_URL ? { ok: true } : checkPgAvailable();
+    if (!available.ok) return missing('api (postgres)', `PostgreSQL not available: ${available.reason}`);
+    await vitest('api (postgres)', 'api', 'vitest-api-pg.json', { TEST_DATABASE: 'postgres' });
+  },
+  e2e: async () => {
+    if (!fs.existsSync(CHROMIUM))
+      return missing('e2e', `Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
+    console.log(`\n=== e2e ${'='.repeat(73)}\n`);
+    const started = Date.now();
+    const stale = staleBuilds();
+    if (stale.length > 0) {
+      console.log(`Building first (${stale.map((s) => `${s.workspace}: ${s.reason}`).join('; ')})`);
+      const code = await run('npm', ['run', 'build']);
+      if (code !== 0) return record('e2e', code, null, started, 'npm run build failed');
     }
-  }
-  const outFile = path.join(OUT, 'playwright.json');
-  rmForce(outFile);
-  const cli = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
-  const [cmd, args] = fs.existsSync(cli) ? [process.execPath, [cli]] : ['npx', ['playwright']];
-  const code = await runStreaming(cmd, [...args, 'test', '--config', config, '--pass-with-no-tests'], {
-    // never serve/open the HTML report and wait for Ctrl+C
-    env: { ...process.env, PW_TEST_HTML_REPORT_OPEN: 'never' },
-  });
-  const json = readJson(outFile);
-  const stats = json?.stats;
-  const counts = stats && {
-    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-    failed: stats.unexpected ?? 0,
-    skipped: stats.skipped ?? 0,
-  };
-  const note = stats?.flaky
-    ? `${stats.flaky} flaky`
-    : json?.errors?.length
-      ? `${json.errors.length} error(s)`
-      : '';
-  record(name, { code, counts, ms: Date.now() - t0, note });
-}
+    const file = path.join(OUT, 'playwright.json'); // the reporter set in playwright.config.ts
+    fs.rmSync(file, { force: true });
+    const cli = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
+    // Never serve the HTML report and wait for Ctrl+C.
+    const code = await run(process.execPath, [cli, 'test', '--pass-with-no-tests'], {
+      PW_TEST_HTML_REPORT_OPEN: 'never',
+    });
+    const stats = readJson(file)?.stats;
+    const counts = stats && {
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected,
+      skipped: stats.skipped,
+    };
+    record('e2e', code, counts, started, stats?.flaky ? `${stats.flaky} flaky` : '');
+  },
+};
 
-// ---------------------------------------------------------------- summary
 function summary() {
-  const total = results.reduce(
-    (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
-    { passed: 0, failed: 0, skipped: 0 },
-  );
-  const rows = [['runner', 'passed', 'failed', 'skipped', 'time', 'note']];
-  for (const r of results) {
-    rows.push(
-      [r.name, r.passed, r.failed, r.skipped, `${(r.ms / 1000).toFixed(1)}s`, r.note ?? ''].map(String),
-    );
-  }
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const row of results) for (const key of Object.keys(total)) total[key] += row[key];
+  const rows = [
+    ['runner', 'passed', 'failed', 'skipped', 'time', 'note'],
+    ...results.map((r) => [r.name, r.passed, r.failed, r.skipped, `${(r.ms / 1000).toFixed(1)}s`, r.note]),
+  ].map((row) => row.map(String));
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  const fmt = (row) =>
+  const format = (row) =>
     row
       .map((cell, i) => (i >= 1 && i <= 4 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
       .join('  ')
       .trimEnd();
-  console.log(`\n${fmt(rows[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const row of rows.slice(1)) console.log(fmt(row));
-  const skippedParts = results.filter((r) => r.skippedPart).map((r) => r.name);
-  if (skippedParts.length) console.log(`\n!!! NOT RUN (missing tools): ${skippedParts.join(', ')} !!!`);
+  console.log(`\n${format(rows[0])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of rows.slice(1)) console.log(format(row));
+  if (interrupted) console.log(`\n!!! Interrupted (${interrupted}): later runners did not run. !!!`);
   if (total.passed === 0 && total.failed === 0) console.log('\n!!! No test passed: failing the run. !!!');
   if (total.skipped) console.log(`\n${total.skipped} skipped`);
   // CI reads the last line: exactly `N passed, N failed`.
   console.log(`\n${total.passed} passed, ${total.failed} failed`);
-  return total.failed === 0 && total.passed > 0 ? 0 : 1;
+  return total.failed === 0 && total.passed > 0 && !interrupted ? 0 : 1;
 }
 
-// ---------------------------------------------------------------- main
-function cleanup() {
-  if (pgCluster) {
-    try {
-      pgCluster.stop();
-    } catch {}
-    pgCluster = null;
-  }
+const only = parseArgs(process.argv.slice(2));
+fs.mkdirSync(OUT, { recursive: true });
+try {
+  for (const part of PARTS) if (only.has(part) && !interrupted) await parts[part]();
+  process.exitCode = summary();
+} catch (error) {
+  console.error(error);
+  console.log('0 passed, 1 failed');
+  process.exitCode = 1;
 }
-
-function killChildGroup(sig) {
-  if (!currentChild?.pid) return;
-  try {
-    process.kill(-currentChild.pid, sig);
-  } catch {}
-}
-
-let interrupted = false;
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => {
-    const code = 128 + (os.constants.signals[sig] ?? 0);
-    if (interrupted) process.exit(code);
-    interrupted = true;
-    console.error(`\ntest.mjs: ${sig}, stopping`);
-    const child = currentChild;
-    killChildGroup(sig === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
-    const finish = () => {
-      killChildGroup('SIGKILL');
-      cleanup();
-      process.exit(code);
-    };
-    if (!child) return finish();
-    child.once('exit', finish);
-    setTimeout(finish, 5000).unref();
-  });
-}
-process.on('exit', () => {
-  killChildGroup('SIGKILL');
-  cleanup();
-});
-
-async function main() {
-  const only = parseArgs(process.argv.slice(2));
-  fs.mkdirSync(OUT, { recursive: true });
-  if (!fs.existsSync(VITEST) && ['unit', 'api', 'pg'].some((p) => only.has(p))) {
-    console.error('test.mjs: node_modules/vitest missing: run `npm ci` first');
-  }
-  if (only.has('unit')) await partUnit();
-  if (only.has('api')) await partApiPglite();
-  if (only.has('pg')) await partApiPg();
-  if (only.has('e2e')) await partE2e();
-  return summary();
-}
-
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err) => {
-    console.error(err?.stack ?? err);
-    cleanup();
-    console.log('0 passed, 1 failed');
-    process.exitCode = 1;
-  },
-);
