@@ -12,7 +12,7 @@ import { getAntdLocale, initI18n } from '../shared/i18n/i18n.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
 import { useSettingsStore } from '../shared/settings/settingsStore.ts';
 import { useTabsStore } from '../shared/tabs/tabsStore.ts';
-import { envelope, promotion, userInfo } from './fixtures.ts';
+import { envelope, errorEnvelope, promotion, userInfo } from './fixtures.ts';
 
 /**
  * The console as a user meets it, for integration tests: the app's own routes, shell and pages in a
@@ -22,9 +22,9 @@ import { envelope, promotion, userInfo } from './fixtures.ts';
 /** Answers a request with the envelope around `result`. */
 export const reply = (result: unknown) => HttpResponse.json(envelope(result));
 
-/** Answers a request with a failure envelope, as the server's error handler does. */
-export const replyError = (status: number, message: string) =>
-  HttpResponse.json(envelope(null, status, message), { status });
+/** Answers a request with a refusal, as the server's error handler does. */
+export const replyError = (status: number, error: string, message: string) =>
+  HttpResponse.json(errorEnvelope(status, error, message), { status });
 
 /** Route matching for MSW: any origin, the API's path. */
 export const api = (path: string) => `*/api${path}`;

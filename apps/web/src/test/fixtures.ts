@@ -4,6 +4,7 @@ import {
   categorySchema,
   DEFAULT_PAGE_SIZE,
   DEFAULT_PROMOTION,
+  envelopeSchema,
   errorEnvelopeSchema,
   type Grants,
   type Page,
@@ -21,6 +22,7 @@ import {
   type UserInfo,
   userInfoSchema,
 } from '@cool/shared';
+import { z } from 'zod';
 
 /**
  * API responses for the integration tests, each parsed with the endpoint's own zod contract from
@@ -37,13 +39,22 @@ const contract = <T>(schema: ObjectSchema<T>, value: unknown): T => schema.stric
 const TIME = '2026-03-02T09:30:00.000Z';
 
 /** The `{code, success, message, result, timestamp}` envelope every answer comes in. */
-export const envelope = (result: unknown, status = 200, message = status < 400 ? 'OK' : 'Failed') =>
-  // The error envelope's schema is the envelope with any result.
-  contract(errorEnvelopeSchema, {
-    code: status < 400 ? 0 : status,
-    success: status < 400,
-    message,
+export const envelope = (result: unknown) =>
+  contract(envelopeSchema(z.unknown()), {
+    code: 0,
+    success: true,
+    message: 'OK',
     result,
+    timestamp: Date.parse(TIME),
+  });
+
+/** A refusal: the HTTP status as `code`, an error code (`area.name`) and the text to show. */
+export const errorEnvelope = (status: number, error: string, message: string) =>
+  contract(errorEnvelopeSchema, {
+    code: status,
+    success: false,
+    message,
+    result: { error },
     timestamp: Date.parse(TIME),
   });
 

@@ -66,16 +66,17 @@ describe('category list', () => {
     expect(await screen.findByText('No categories found')).toBeTruthy();
   });
 
-  it('shows a load failure with the server message, and loads again on retry', async () => {
+  it('shows a load failure, and loads again on retry', async () => {
     let down = true;
     server.use(
       http.get(api('/categories'), () =>
-        down ? replyError(500, 'Database unavailable') : reply(fixture.page(categorySchema, [mood])),
+        down
+          ? replyError(503, 'server.unavailable', 'The service is starting or unavailable.')
+          : reply(fixture.page(categorySchema, [mood])),
       ),
     );
     renderApp('/user');
     expect(await screen.findByText('The categories could not be loaded')).toBeTruthy();
-    expect(screen.getByText('Database unavailable')).toBeTruthy();
     expect(screen.queryByRole('row', { name: /Mood/ })).toBeNull();
 
     down = false;
