@@ -62,7 +62,13 @@ function accessibleName(element: Element): string {
   if (labelledBy) {
     const text = labelledBy
       .split(/\s+/)
-      .map((id) => normalize(element.ownerDocument.getElementById(id)?.textContent))
+      // Inside the element first: under NODE_ENV=test antd gives every title the same id, `test-id`.
+      .map((id) =>
+        normalize(
+          (element.querySelector(`[id="${CSS.escape(id)}"]`) ?? element.ownerDocument.getElementById(id))
+            ?.textContent,
+        ),
+      )
       .join(' ');
     if (text.trim()) return normalize(text);
   }
