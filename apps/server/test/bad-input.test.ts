@@ -1,5 +1,6 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './helpers.ts';
+import { createTestServer, multipart, type TestServer } from './helpers.ts';
 
 /** Issue 8, part 1: bad input gets a clear 4xx, writes nothing, and leaves the server alive. */
 
@@ -202,5 +203,185 @@ describe('Unicode normalisation', () => {
     expect(res.body.result.title.en).toBe('R\u00e9sum\u00e9');
     const found = await api('GET', `/tests?title=${encodeURIComponent('re\u0301sume\u0301')}`);
     expect(found.body.result.data.map((t: { id: number }) => t.id)).toContain(res.body.result.id);
+  });
+});
+
+/** A ZIP of the given parts, deflated; `declaredSize` writes a false inflated size in both headers. */
+function zip(parts: { name: string; content: string | Buffer; declaredSize?: number }[]): Buffer {
+  const chunks: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const { name, content, declaredSize } of parts) {
+    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const packed = zlib.deflateRawSync(data);
+    const nameBytes = Buffer.from(name);
+    const header = (size: number, signature: number) => {
+      const b = Buffer.alloc(size);
+      b.writeUInt32LE(signature, 0);
+      return b;
+    };
+    const local = header(30, 0x04034b50);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(zlib.crc32(data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(declaredSize ?? data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const entry = header(46, 0x02014b50);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(zlib.crc32(data), 16);
+    entry.writeUInt32LE(packed.length, 20);
+    entry.writeUInt32LE(declaredSize ?? data.length, 24);
+    entry.writeUInt16LE(nameBytes.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    chunks.push(local, nameBytes, packed);
+    central.push(entry, nameBytes);
+    offset += 30 + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...chunks, directory, end]);
+}
+
+/** A one-sheet workbook whose sheet XML is `sheetData`'s content (inline strings, no shared strings). */
+const workbook = (sheetData: string | Buffer, declaredSize?: number) =>
+  zip([
+    {
+      name: '[Content_Types].xml',
+      content:
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    },
+    {
+      name: '_rels/.rels',
+      content:
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    },
+    {
+      name: 'xl/workbook.xml',
+      content:
+        '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+        '<sheets><sheet name="questions" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      content:
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      content: Buffer.concat([
+        Buffer.from(
+          '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+        ),
+        Buffer.isBuffer(sheetData) ? sheetData : Buffer.from(sheetData),
+        Buffer.from('</sheetData></worksheet>'),
+      ]),
+      declaredSize,
+    },
+  ]);
+
+const cell = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+const HEADER = ['question', 'type', 'required', 'stem_zh', 'stem_en', 'image_url', 'option_label']
+  .concat([
+    'option_text_zh',
+    'option_text_en',
+    'option_score',
+    'option_dimensions',
+    'option_pole',
+    'option_image_url',
+  ])
+  .map((name, i) => cell(`${String.fromCharCode(65 + i)}1`, name))
+  .join('');
+
+describe('question file imports within limits', () => {
+  const importFile = (content: Buffer | string, name: string) =>
+    server.call(admin, {
+      method: 'POST',
+      url: `/api/tests/${testId}/questions/import`,
+      ...multipart(content, name),
+    });
+  const questionCount = async () =>
+    (await api('GET', `/tests/${testId}/questions`)).body.result.totalCount as number;
+  const alive = async () => expect((await api('GET', '/health', undefined, null)).status).toBe(200);
+
+  it('reads a hand-made workbook (the check hands the library a workbook it can read)', async () => {
+    const row = [cell('A2', '1'), cell('E2', 'Stem'), cell('H2', 'Yes'), cell('J2', '1')].join('');
+    const res = await importFile(workbook(`<row r="1">${HEADER}</row><row r="2">${row}</row>`), 'q.xlsx');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result).toMatchObject({ imported: 1 });
+  });
+
+  it('refuses a zip bomb (a small XLSX whose sheet inflates to 64 MB) with 413, before parsing it', async () => {
+    const before = await questionCount();
+    const huge = Buffer.alloc(64 * 1024 * 1024, ' ');
+    for (const declaredSize of [undefined, 1000]) {
+      const bomb = workbook(huge, declaredSize);
+      expect(bomb.length).toBeLessThan(200 * 1024);
+      const started = Date.now();
+      const res = await importFile(bomb, 'bomb.xlsx');
+      expect(res.status, `declared ${declaredSize}`).toBe(413);
+      expect(res.body.result.error).toBe('file.unpackedTooLarge');
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+    expect(await questionCount()).toBe(before);
+    await alive();
+  });
+
+  it('refuses a sheet whose rows or columns reach past the limits, however small the file', async () => {
+    const farRow = workbook(`<row r="1">${HEADER}</row><row r="1048576">${cell('A1048576', '1')}</row>`);
+    const farColumn = workbook(`<row r="1">${HEADER}${cell('XFD1', 'x')}</row>`);
+    const manyRows = workbook(Array.from({ length: 10_001 }, () => '<row/>').join(''));
+    for (const [file, error] of [
+      [farRow, 'file.tooManyRows'],
+      [farColumn, 'file.tooManyColumns'],
+      [manyRows, 'file.tooManyRows'],
+    ] as const) {
+      const res = await importFile(file, 'far.xlsx');
+      expect(res.status, error).toBe(400);
+      expect(res.body.result.error).toBe(error);
+    }
+    await alive();
+  });
+
+  it('refuses a CSV past the row or column limit with a clear error', async () => {
+    const header =
+      'question,type,required,stem_zh,stem_en,image_url,option_label,option_text_zh,option_text_en,option_score,option_dimensions,option_pole,option_image_url';
+    const rows = await importFile(`${header}\n${'1,single,yes,,S,,A,,a,1,,,\n'.repeat(10_001)}`, 'q.csv');
+    expect(rows.status).toBe(400);
+    expect(rows.body.result.error).toBe('file.tooManyRows');
+    const blank = await importFile(`${header}${'\n'.repeat(2_000_000)}`, 'q.csv');
+    expect(blank.body.result.error).toBe('file.tooManyRows');
+    const columns = await importFile(`${header}${','.repeat(100)}\n`, 'q.csv');
+    expect(columns.status).toBe(400);
+    expect(columns.body.result.error).toBe('file.tooManyColumns');
+    await alive();
+  });
+
+  it('refuses a test document past the size or question limit', async () => {
+    const document = (await api('GET', `/tests/${testId}/document`)).body;
+    const tooLarge = await api('POST', '/tests/import', {
+      ...document,
+      padding: 'x'.repeat(6 * 1024 * 1024),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.success).toBe(false);
+    const question = { stem: { en: 'Q' } };
+    const tooMany = await api('POST', '/tests/import', { ...document, questions: Array(301).fill(question) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.result.errors[0].field).toBe('questions');
+    await alive();
   });
 });

@@ -60,11 +60,20 @@ export interface CsvRecord {
   cells: string[];
 }
 
-/** Parses CSV text (quoted cells may span lines) into its non-blank records with the line each starts on. */
+/**
+ * Parses CSV text (quoted cells may span lines) into its non-blank records with the line each starts on.
+ * Parsing stops at the first record past `limits` (`tooMany` says which), before the rest takes memory.
+ */
 export function readCsv(
   text: string,
-): { records: CsvRecord[] } | { error: { line: number; message: string } } {
+  limits: { rows: number; columns: number } = {
+    rows: Number.POSITIVE_INFINITY,
+    columns: Number.POSITIVE_INFINITY,
+  },
+): { records: CsvRecord[] } | { error: { line: number; message: string } } | { tooMany: 'rows' | 'columns' } {
   const records: CsvRecord[] = [];
+  let tooMany: 'rows' | 'columns' | undefined;
+  let seen = 0;
   // A record starts on the line after the one the previous record (blank ones included) ended on.
   let ended = 0;
   try {
@@ -74,12 +83,17 @@ export function readCsv(
       relax_column_count: true,
       relax_quotes: true,
       on_record: (cells: string[], { lines }) => {
-        if (!(cells.length === 1 && cells[0] === '')) records.push({ line: ended + 1, cells });
+        // Blank records count too: a file of empty lines costs as much to parse.
+        if (++seen > limits.rows) tooMany = 'rows';
+        else if (cells.length > limits.columns) tooMany = 'columns';
+        else if (!(cells.length === 1 && cells[0] === '')) records.push({ line: ended + 1, cells });
+        if (tooMany) throw new RangeError(`More ${tooMany} than allowed`);
         ended = lines;
         return null;
       },
     });
   } catch (error) {
+    if (tooMany) return { tooMany };
     if (!(error instanceof CsvError)) throw error;
     const message = error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'A quoted cell is not closed' : error.message;
     return { error: { line: ended + 1, message } };

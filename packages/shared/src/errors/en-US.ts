@@ -84,6 +84,11 @@ const enUS = {
     tooLarge: 'The file is larger than {{maximumMb}} MB',
     notImage: 'Only PNG, JPEG, WebP or GIF images are accepted',
     importRejected: 'Nothing was imported: {{count}} problems in the file',
+    unreadable: 'The file is not a readable CSV or XLSX file',
+    unpackedTooLarge: 'The workbook unpacks to more than {{maximumMb}} MB',
+    tooManyRows: 'The file has more than {{maximum}} rows',
+    tooManyColumns: 'The file has more than {{maximum}} columns',
+    incomplete: 'The upload ended before the whole file arrived. Please send it again.',
   },
 } as const;
 

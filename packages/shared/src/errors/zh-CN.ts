@@ -82,6 +82,11 @@ const zhCN: ErrorCatalogue = {
     tooLarge: '文件超过 {{maximumMb}} MB',
     notImage: '只接受 PNG、JPEG、WebP 或 GIF 图片',
     importRejected: '未导入任何内容：文件中有 {{count}} 处问题',
+    unreadable: '文件不是可读取的 CSV 或 XLSX 文件',
+    unpackedTooLarge: '工作簿解压后超过 {{maximumMb}} MB',
+    tooManyRows: '文件超过 {{maximum}} 行',
+    tooManyColumns: '文件超过 {{maximum}} 列',
+    incomplete: '文件没有完整上传，请重新上传',
   },
 };
 

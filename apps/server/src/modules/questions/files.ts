@@ -12,6 +12,7 @@ import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { type CsvRecord, readCsv, sendCsv } from '../../http/csv.ts';
 import { httpError } from '../../http/reply.ts';
+import { checkedWorkbook, QUESTION_FILE_MAX_COLUMNS, QUESTION_FILE_MAX_ROWS } from './workbook.ts';
 
 /**
  * Question files (CSV and XLSX share one layout): one row per option; consecutive rows with the same
@@ -130,9 +131,10 @@ export async function sendQuestionFile(
 async function readQuestionFile(file: Buffer): Promise<{ rows: FileRow[] } | { errors: ImportRowError[] }> {
   const isZip = file.length > 4 && file.readUInt32LE(0) === 0x04034b50;
   if (isZip) {
+    const workbook = await checkedWorkbook(file);
     let sheet: unknown[][];
     try {
-      sheet = (await readSheet(file)) as unknown[][];
+      sheet = (await readSheet(workbook)) as unknown[][];
     } catch {
       return { errors: [{ line: 0, field: 'file', message: 'The file is not a readable XLSX workbook' }] };
     }
@@ -146,7 +148,11 @@ async function readQuestionFile(file: Buffer): Promise<{ rows: FileRow[] } | { e
   const text = new TextDecoder('utf-8', { fatal: false }).decode(file);
   if (text.includes('\u0000'))
     return { errors: [{ line: 0, field: 'file', message: 'The file is neither UTF-8 CSV nor XLSX' }] };
-  const parsed = readCsv(text);
+  const parsed = readCsv(text, { rows: QUESTION_FILE_MAX_ROWS, columns: QUESTION_FILE_MAX_COLUMNS });
+  if ('tooMany' in parsed)
+    throw parsed.tooMany === 'rows'
+      ? httpError(400, 'file.tooManyRows', { maximum: QUESTION_FILE_MAX_ROWS })
+      : httpError(400, 'file.tooManyColumns', { maximum: QUESTION_FILE_MAX_COLUMNS });
   if ('error' in parsed) return { errors: [{ field: 'file', ...parsed.error }] };
   return { rows: parsed.records };
 }
