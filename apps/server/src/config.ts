@@ -34,6 +34,8 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per minute from one client address, per server; 0 turns the limit off. */
   rateLimitMax: number;
+  /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
+  sessionIdleHours: number;
   loginThrottle: {
     maxFailuresPerAccount: number;
     maxFailuresPerAddress: number;
@@ -73,16 +75,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3Config(env),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolMax: int(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX', 1),
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     databaseStatementTimeoutMs: int(
       env.DATABASE_STATEMENT_TIMEOUT_MS,
       15_000,
       'DATABASE_STATEMENT_TIMEOUT_MS',
     ),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env.TRUST_PROXY),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
+    sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', 1),
     loginThrottle: {
       maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
       maxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { accounts, sessions } from '../src/db/schema.ts';
 import { hashToken } from '../src/modules/auth/service.ts';
 import { ADMIN_PASSWORD, createTestServer, type TestServer } from './helpers.ts';
@@ -64,7 +65,7 @@ describe('sign-in', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.result.retryAfterSeconds).toBeGreaterThan(100);
     expect(Number(blocked.headers['retry-after'])).toBe(blocked.body.result.retryAfterSeconds);
-    expect(blocked.body.message).toMatch(/try again in 2 minutes/i);
+    expect(blocked.body.message).toMatch(/try again in 2 min/i);
   });
 
   it('throttles repeated failures from one address across accounts', async () => {
@@ -95,6 +96,77 @@ describe('sign-in', () => {
         { reason: { to: 'unknown-account' } },
         { reason: { to: 'unknown-account' }, addressLockedUntil: { to: expect.any(String) } },
       ]);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('verifies at most the allowed number of wrong passwords when they arrive at once', async () => {
+    const { username } = await server.accountWithRole('viewer');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login({ username, password: 'bad-password' }, `10.5.0.${i}`)),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(27);
+  });
+
+  it('verifies at most the allowed number of wrong passwords from one address at once', async () => {
+    const strict = await (await import('./helpers.ts')).createTestServer({
+      loginThrottle: {
+        maxFailuresPerAccount: 1000,
+        maxFailuresPerAddress: 5,
+        windowMs: 60_000,
+        lockMs: 60_000,
+      },
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          strict.call(null, {
+            method: 'POST',
+            url: '/api/account/login',
+            payload: { username: `nobody-${i}`, password: 'whatever1' },
+            remoteAddress: '10.6.6.6',
+          }),
+        ),
+      );
+      expect(answers.filter((res) => res.status === 401)).toHaveLength(5);
+      expect(answers.filter((res) => res.status === 429)).toHaveLength(25);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('locks the account, not the name typed: its email is refused too', async () => {
+    const { id, username } = await server.accountWithRole('viewer');
+    const email = `${username}@example.com`;
+    await server.database.db.update(accounts).set({ email }).where(eq(accounts.id, id));
+    for (let i = 0; i < 3; i++) await login({ username, password: 'bad-password' }, `10.7.0.${i}`);
+    const byEmail = await login({ username: email.toUpperCase(), password: 'secret-pass-1' }, '10.7.0.9');
+    expect(byEmail.status).toBe(429);
+  });
+
+  it('a right password does not count against the address', async () => {
+    const strict = await (await import('./helpers.ts')).createTestServer({
+      loginThrottle: {
+        maxFailuresPerAccount: 1000,
+        maxFailuresPerAddress: 2,
+        windowMs: 60_000,
+        lockMs: 60_000,
+      },
+    });
+    try {
+      for (let i = 0; i < 4; i++) await strict.login();
+      const wrong = () =>
+        strict.call(null, {
+          method: 'POST',
+          url: '/api/account/login',
+          payload: { username: 'admin', password: 'wrong-one' },
+        });
+      expect((await wrong()).status).toBe(401);
+      expect((await wrong()).status).toBe(401);
+      expect((await wrong()).status).toBe(429);
     } finally {
       await strict.close();
     }
@@ -198,6 +270,54 @@ describe('session', () => {
       payload: { username: 'ADMIN' },
     });
     expect(on.body.result).toEqual({ stepCode: 1 });
+  });
+});
+
+describe('remember me', () => {
+  const hour = 3600 * 1000;
+  const signIn = async (rememberMe: boolean) => {
+    const res = await login({ username: 'admin', password: ADMIN_PASSWORD, remember_me: rememberMe });
+    expect(res.status).toBe(200);
+    return res.body.result as { token: string; expiresAt: number };
+  };
+  const expiryOf = async (token: string) => {
+    const [row] = await server.database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    return row?.expiresAt.getTime() ?? 0;
+  };
+  const expireIn = (token: string, seconds: number) =>
+    server.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + make_interval(secs => ${seconds})` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+  const use = (token: string) => server.call(token, { method: 'GET', url: '/api/user/info' });
+
+  it('unticked: the session ends after 12 idle hours, and each use moves that on', async () => {
+    const before = Date.now();
+    const { token, expiresAt } = await signIn(false);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 12 * hour - 1000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 12 * hour + 1000);
+    await expireIn(token, 60);
+    expect((await use(token)).status).toBe(200);
+    expect(await expiryOf(token)).toBeGreaterThan(Date.now() + 12 * hour - 60_000);
+    await expireIn(token, -1);
+    expect((await use(token)).status).toBe(401);
+  });
+
+  it('ticked: the session lasts 7 days from sign-in, however it is used', async () => {
+    const { token, expiresAt } = await signIn(true);
+    expect(expiresAt).toBeGreaterThan(Date.now() + 7 * 24 * hour - 60_000);
+    await expireIn(token, 60);
+    expect((await use(token)).status).toBe(200);
+    expect(await expiryOf(token)).toBeLessThan(Date.now() + 61_000);
+  });
+
+  it('the idle lifetime is SESSION_IDLE_HOURS', () => {
+    expect(loadConfig({}).sessionIdleHours).toBe(12);
+    expect(loadConfig({ SESSION_IDLE_HOURS: '2' }).sessionIdleHours).toBe(2);
+    expect(() => loadConfig({ SESSION_IDLE_HOURS: '0' })).toThrow(/SESSION_IDLE_HOURS/);
   });
 });
 

@@ -75,6 +75,8 @@ export const sessions = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when "remember me" was not ticked: each use moves `expires_at` to this many seconds ahead. */
+    idleSeconds: integer('idle_seconds'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -82,7 +84,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Failed sign-ins per key (`account:<name>` or `ip:<address>`), for throttling. */
+/**
+ * Sign-in attempts per key (`account#<id>`, `login:<hash of a login naming no account>` or `ip:<address>`),
+ * for throttling.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),

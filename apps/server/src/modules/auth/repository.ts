@@ -1,3 +1,4 @@
+import { SESSION_TTL_MS } from '@cool/shared';
 import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { accounts, loginFailures, roles, sessions } from '../../db/schema.ts';
@@ -8,6 +9,7 @@ export async function insertSession(
     tokenHash: string;
     accountId: number;
     expiresAt: Date;
+    idleSeconds: number | null;
     ip: string;
     userAgent?: string | undefined;
   },
@@ -24,6 +26,8 @@ export async function findLiveSession(db: Executor, tokenHash: string) {
       roleId: accounts.roleId,
       grants: roles.grants,
       roleStatus: roles.status,
+      expiresAt: sessions.expiresAt,
+      idleSeconds: sessions.idleSeconds,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
@@ -38,6 +42,17 @@ export async function findLiveSession(db: Executor, tokenHash: string) {
     )
     .limit(1);
   return row ?? null;
+}
+
+/** A session used again lives its idle lifetime from now, but never longer than a remembered one. */
+export async function extendIdleSession(db: Executor, tokenHash: string, idleSeconds: number) {
+  await db
+    .update(sessions)
+    .set({
+      expiresAt: sql`least(now() + make_interval(secs => ${idleSeconds}),
+        ${sessions.createdAt} + make_interval(secs => ${SESSION_TTL_MS / 1000}))`,
+    })
+    .where(eq(sessions.tokenHash, tokenHash));
 }
 
 export async function revokeSession(db: Executor, tokenHash: string) {
@@ -65,37 +80,89 @@ export const lockExpiries = (db: Executor, keys: string[]) =>
     .from(loginFailures)
     .where(inArray(loginFailures.key, keys));
 
+/** One throttling key of a sign-in attempt and how many failures it allows per window. */
+export interface ThrottleKey {
+  key: string;
+  max: number;
+}
+
+export interface ThrottleWindow {
+  windowSeconds: number;
+  lockSeconds: number;
+}
+
 /**
- * Counts a failure for the key inside a sliding window; reaching `max` locks the key for `lockSeconds`.
- * Returns when the key is locked until, or null.
+ * Takes one attempt on every key before the password is checked, in a single upsert: concurrent attempts
+ * queue on the rows, so no more than `max` per window get through to the check. A key that is locked
+ * counts nothing; an expired lock or window starts afresh.
+ * Returns, per key, the seconds until this attempt could be tried, 0 when it may go ahead now.
  */
-export async function countFailure(
+export async function takeAttempt(
   db: Executor,
-  key: string,
-  max: number,
-  window: { windowSeconds: number; lockSeconds: number },
-): Promise<Date | null> {
-  const { windowSeconds, lockSeconds } = window;
-  const fresh = sql`${loginFailures.windowStartedAt} < now() - make_interval(secs => ${windowSeconds})`;
-  const failures = sql`CASE WHEN ${fresh} THEN 1 ELSE ${loginFailures.failures} + 1 END`;
-  const [row] = await db
+  keys: ThrottleKey[],
+  { windowSeconds }: ThrottleWindow,
+): Promise<number[]> {
+  const locked = sql`${loginFailures.lockedUntil} > now()`;
+  const fresh = sql`(${loginFailures.windowStartedAt} < now() - make_interval(secs => ${windowSeconds})
+    OR ${loginFailures.lockedUntil} <= now())`;
+  const rows = await db
     .insert(loginFailures)
-    .values({
-      key,
-      failures: 1,
-      windowStartedAt: sql`now()`,
-      lockedUntil: max <= 1 ? sql`now() + make_interval(secs => ${lockSeconds})` : null,
-    })
+    .values(keys.map(({ key }) => ({ key, failures: 1, windowStartedAt: sql`now()` })))
     .onConflictDoUpdate({
       target: loginFailures.key,
       set: {
-        failures,
-        windowStartedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${loginFailures.windowStartedAt} END`,
-        lockedUntil: sql`CASE WHEN ${failures} >= ${max} THEN now() + make_interval(secs => ${lockSeconds}) ELSE NULL END`,
+        failures: sql`CASE WHEN ${locked} THEN ${loginFailures.failures} WHEN ${fresh} THEN 1
+          ELSE ${loginFailures.failures} + 1 END`,
+        windowStartedAt: sql`CASE WHEN NOT ${locked} AND ${fresh} THEN now()
+          ELSE ${loginFailures.windowStartedAt} END`,
+        lockedUntil: sql`CASE WHEN ${locked} THEN ${loginFailures.lockedUntil} END`,
       },
     })
-    .returning({ lockedUntil: loginFailures.lockedUntil });
-  return row?.lockedUntil ?? null;
+    .returning({
+      key: loginFailures.key,
+      failures: loginFailures.failures,
+      lockedFor: sql<number>`ceil(extract(epoch FROM ${loginFailures.lockedUntil} - now()))::int`,
+      windowEndsIn: sql<number>`ceil(extract(epoch FROM ${loginFailures.windowStartedAt}
+        + make_interval(secs => ${windowSeconds}) - now()))::int`,
+    });
+  return keys.map(({ key, max }) => {
+    const row = rows.find((r) => r.key === key);
+    if (!row) return 0;
+    if (row.lockedFor > 0) return row.lockedFor;
+    return row.failures > max ? Math.max(1, row.windowEndsIn) : 0;
+  });
+}
+
+/**
+ * The attempt taken on the key failed: reaching `max` failures locks the key for `lockSeconds`.
+ * Returns when the key is locked until if this failure locked it, or null.
+ */
+export async function countFailure(
+  db: Executor,
+  { key, max }: ThrottleKey,
+  { lockSeconds }: ThrottleWindow,
+): Promise<Date | null> {
+  const lockedUntil = sql`now() + make_interval(secs => ${lockSeconds})`;
+  const [row] = await db
+    .update(loginFailures)
+    .set({
+      lockedUntil: sql`CASE WHEN ${loginFailures.failures} >= ${max} AND ${loginFailures.lockedUntil} IS NULL
+        THEN ${lockedUntil} ELSE ${loginFailures.lockedUntil} END`,
+    })
+    .where(eq(loginFailures.key, key))
+    .returning({
+      lockedUntil: loginFailures.lockedUntil,
+      lockedNow: sql<boolean>`${loginFailures.lockedUntil} = ${lockedUntil}`,
+    });
+  return row?.lockedNow ? row.lockedUntil : null;
+}
+
+/** The attempt taken on the key was not a wrong password: it no longer counts. */
+export async function returnAttempt(db: Executor, key: string) {
+  await db
+    .update(loginFailures)
+    .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
+    .where(eq(loginFailures.key, key));
 }
 
 export async function clearFailures(db: Executor, key: string) {

@@ -21,8 +21,13 @@ export async function authRoutes(app: ZodApp) {
       schema: { tags: ['auth'], body: loginBodySchema, response: responses(loginResultSchema) },
     },
     async (request) => {
-      const { username, password } = request.body;
-      const attempt = { login: username, password, userAgent: request.headers['user-agent'] };
+      const { username, password, remember_me } = request.body;
+      const attempt = {
+        login: username,
+        password,
+        userAgent: request.headers['user-agent'],
+        idleHours: remember_me ? undefined : app.config.sessionIdleHours,
+      };
       return ok(await service.signIn(contextOf(request), app.config.loginThrottle, attempt), 'Signed in');
     },
   );

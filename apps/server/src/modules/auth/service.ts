@@ -24,20 +24,38 @@ import {
   clearFailures,
   countFailure,
   deleteSessionsBefore,
+  extendIdleSession,
   findLiveSession,
   insertSession,
   lockExpiries,
+  returnAttempt,
   revokeSession,
+  takeAttempt,
 } from './repository.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 type Limits = Config['loginThrottle'];
 
-const throttleKeys = (login: string, ip: string) => ({
-  account: `account:${login.toLowerCase()}`,
-  address: `ip:${ip}`,
+/**
+ * Attempts are counted per account, whatever name was typed for it (a login that names no account counts
+ * under its hash, so people typing passwords into it leave none), and per client address.
+ */
+const throttleKeys = (limits: Limits, accountId: number | undefined, login: string, ip: string) => ({
+  account: {
+    key: accountId ? `account#${accountId}` : `login:${hashToken(login.toLowerCase())}`,
+    max: limits.maxFailuresPerAccount,
+  },
+  address: { key: `ip:${ip}`, max: limits.maxFailuresPerAddress },
 });
+
+const tooManyAttempts = (wait: number) =>
+  httpError(
+    429,
+    'auth.tooManyAttempts',
+    { minutes: Math.ceil(wait / 60) },
+    { extra: { retryAfterSeconds: wait }, headers: { 'retry-after': String(wait) } },
+  );
 
 /** Seconds until every key is unlocked, or 0 when sign-in may be tried now. */
 async function lockedFor(db: Executor, keys: string[]): Promise<number> {
@@ -51,6 +69,8 @@ export interface SignInAttempt {
   login: string;
   password: string;
   userAgent?: string | undefined;
+  /** "Remember me" not ticked: the session ends after this many hours unused; otherwise it lasts 7 days. */
+  idleHours?: number | undefined;
 }
 
 /**
@@ -66,23 +86,19 @@ export async function signIn(
   attempt: SignInAttempt,
 ): Promise<LoginResult> {
   const ip = ctx.actor.ip ?? '';
-  const keys = throttleKeys(attempt.login, ip);
-  const wait = await lockedFor(ctx.db, [keys.account, keys.address]);
-  if (wait > 0) {
-    throw httpError(
-      429,
-      'auth.tooManyAttempts',
-      { minutes: Math.ceil(wait / 60) },
-      { extra: { retryAfterSeconds: wait }, headers: { 'retry-after': String(wait) } },
-    );
-  }
   const account = await findCredentials(ctx.db, attempt.login);
+  const keys = throttleKeys(limits, account?.id, attempt.login, ip);
+  // A lock already in place refuses without counting anything.
+  const locked = await lockedFor(ctx.db, [keys.account.key, keys.address.key]);
+  if (locked > 0) throw tooManyAttempts(locked);
+  const window = { windowSeconds: limits.windowMs / 1000, lockSeconds: limits.lockMs / 1000 };
+  const wait = Math.max(...(await takeAttempt(ctx.db, [keys.account, keys.address], window)));
+  if (wait > 0) throw tooManyAttempts(wait);
   // The password is checked even for an unknown login, so timing does not tell whether the account exists.
   if (!(await verifyPassword(account?.passwordHash, attempt.password)) || !account) {
-    const window = { windowSeconds: limits.windowMs / 1000, lockSeconds: limits.lockMs / 1000 };
     await withTx(ctx, async ({ tx, audit }) => {
-      const lockedUntil = await countFailure(tx, keys.account, limits.maxFailuresPerAccount, window);
-      const addressLockedUntil = await countFailure(tx, keys.address, limits.maxFailuresPerAddress, window);
+      const lockedUntil = await countFailure(tx, keys.account, window);
+      const addressLockedUntil = await countFailure(tx, keys.address, window);
       await failedSignIn(audit, account?.id ?? null, {
         reason: account ? 'wrong-password' : 'unknown-account',
         ...(lockedUntil && { lockedUntil }),
@@ -92,17 +108,24 @@ export async function signIn(
     throw new HttpError(401, 'auth.invalidCredentials');
   }
   if (account.status !== 'enabled') {
-    await withTx(ctx, ({ audit }) => failedSignIn(audit, account.id, { reason: 'disabled' }));
+    await withTx(ctx, async ({ tx, audit }) => {
+      await returnAttempt(tx, keys.account.key);
+      await returnAttempt(tx, keys.address.key);
+      await failedSignIn(audit, account.id, { reason: 'disabled' });
+    });
     throw new HttpError(403, 'auth.accountDisabled');
   }
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const idleSeconds = attempt.idleHours ? attempt.idleHours * 3600 : null;
+  const expiresAt = new Date(Date.now() + (idleSeconds ? idleSeconds * 1000 : SESSION_TTL_MS));
   await withTx(ctx, async ({ tx, audit }) => {
-    await clearFailures(tx, keys.account);
+    await clearFailures(tx, keys.account.key);
+    await returnAttempt(tx, keys.address.key);
     await insertSession(tx, {
       tokenHash: hashToken(token),
       accountId: account.id,
       expiresAt,
+      idleSeconds,
       ip,
       userAgent: attempt.userAgent?.slice(0, 512),
     });
@@ -134,7 +157,11 @@ export async function findSession(db: Executor, token: string): Promise<Session 
   const tokenHash = hashToken(token);
   const row = await findLiveSession(db, tokenHash);
   if (!row) return null;
-  const { roleStatus, ...session } = row;
+  const { roleStatus, expiresAt, idleSeconds, ...session } = row;
+  // Written at most once a minute per session, not on every request.
+  if (idleSeconds && expiresAt.getTime() < Date.now() + (idleSeconds - 60) * 1000) {
+    await extendIdleSession(db, tokenHash, idleSeconds);
+  }
   return { tokenHash, ...session, grants: roleStatus === 'enabled' ? session.grants : {} };
 }
 
