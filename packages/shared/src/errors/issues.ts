@@ -22,6 +22,15 @@ export interface IssueError {
 const isCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && errorTemplate(value, 'en-US') !== undefined;
 
+/** A refinement's own `params` (`{ key: 'total' }`), the plain values only. */
+function customParams(params: Record<string, unknown> | undefined) {
+  const plain = Object.entries(params ?? {}).filter(
+    (entry): entry is [string, string | number] =>
+      entry[0] !== 'error' && (typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+  );
+  return plain.length > 0 ? { params: Object.fromEntries(plain) } : {};
+}
+
 const bound = (value: number | bigint | undefined) => Number(value ?? 0);
 
 /**
@@ -29,8 +38,8 @@ const bound = (value: number | bigint | undefined) => Number(value ?? 0);
  * as its message (`refine(ok, { error: 'field.invalidText' })`) or as `params.error`.
  */
 export function issueError(issue: IssueLike): IssueError {
-  if (isCode(issue.message)) return { error: issue.message };
-  if (isCode(issue.params?.error)) return { error: issue.params.error };
+  if (isCode(issue.message)) return { error: issue.message, ...customParams(issue.params) };
+  if (isCode(issue.params?.error)) return { error: issue.params.error, ...customParams(issue.params) };
   switch (issue.code) {
     case 'invalid_type':
       // zod reports a missing value as the wrong type; its input is not kept, its text still says so.

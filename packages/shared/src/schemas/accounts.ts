@@ -10,7 +10,7 @@ export type Status = z.infer<typeof statusSchema>;
 
 const username = text(32)
   .min(3)
-  .regex(/^[a-zA-Z0-9_.-]+$/, 'Use letters, digits, dot, dash or underscore');
+  .regex(/^[a-zA-Z0-9_.-]+$/, 'field.username');
 const password = safeString().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
 const optionalText = (max: number) => text(max).nullable().optional();
 

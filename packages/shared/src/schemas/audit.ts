@@ -65,6 +65,6 @@ export const auditListQuerySchema = pageQuerySchema
   })
   .refine((q) => q.entityId === undefined || q.entityType !== undefined, {
     path: ['entityId'],
-    message: 'entityType is required with entityId',
+    message: 'field.required',
   });
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;

@@ -9,8 +9,7 @@ const unstorable = (value: string) => value.includes('\u0000') || /\p{Cs}/u.test
  * Every string a client sends starts here: one that cannot be stored is refused (400), never sent on to
  * the database. Secrets (passwords) use it as it is; other text goes through `text()`.
  */
-export const safeString = () =>
-  z.string().refine((value) => !unstorable(value), 'Contains a character that is not allowed');
+export const safeString = () => z.string().refine((value) => !unstorable(value), 'field.invalidText');
 
 /**
  * Text: storable, in Unicode NFC (so names that differ only in how an accent is encoded are the same name
@@ -25,7 +24,8 @@ export const text = (max: number) => safeString().normalize('NFC').trim().max(ma
  */
 export const LINK_PATTERN =
   /^(?:https?:\/\/[^\s\p{Cc}\\/?#]+(?:[/?#][^\s\p{Cc}\\]*)?|\/(?![/\\])[^\s\p{Cc}\\]*)$/u;
-const LINK_MESSAGE = 'Must be an http(s) URL or a path starting with /';
+// Messages here are error codes (packages/shared/src/errors): the server answers them translated.
+const LINK_MESSAGE = 'field.notLink';
 
 export const linkUrl = text(1024).regex(LINK_PATTERN, LINK_MESSAGE);
 /** A link that may be left empty. */
@@ -44,12 +44,9 @@ export const recordIdQuery = z.coerce.number().int().positive().max(ID_MAX);
 
 export const DIMENSION_KEY_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
 
-export const dimensionKey = text(64).regex(
-  DIMENSION_KEY_PATTERN,
-  'Use 1-32 lowercase letters, digits or _, starting with a letter',
-);
+export const dimensionKey = text(64).regex(DIMENSION_KEY_PATTERN, 'field.dimensionKey');
 
-export const poleLetter = text(8).regex(/^[A-Z]$/, 'Use one capital letter A-Z');
+export const poleLetter = text(8).regex(/^[A-Z]$/, 'field.poleLetter');
 
 /** The score of an option, and the threshold of an alert on it. */
 export const scoreNumber = z.number().min(-1000).max(1000);

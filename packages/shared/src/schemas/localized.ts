@@ -22,7 +22,7 @@ export const localizedInput = (max: number) =>
 /** Bilingual text on input that needs at least one of the two languages. */
 export const requiredLocalizedInput = (max: number) =>
   localizedInput(max).refine((value) => value.zh !== '' || value.en !== '', {
-    message: 'Give the text in Chinese or English',
+    message: 'field.textRequired',
   });
 
 /** The text in the wanted language, else the other one. */

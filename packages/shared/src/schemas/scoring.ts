@@ -22,12 +22,12 @@ export const bandSchema = z
     min: z.number().min(-1_000_000).max(1_000_000),
     max: z.number().min(-1_000_000).max(1_000_000),
     /** Stable code of the level, e.g. `mild`; kept when texts are translated. */
-    level: text(32).regex(/^[a-z0-9_-]{1,32}$/, 'Use 1-32 lowercase letters, digits, - or _'),
+    level: text(32).regex(/^[a-z0-9_-]{1,32}$/, 'field.bandLevel'),
     label: requiredLocalizedInput(LABEL_MAX),
     colour: bandColourSchema,
     interpretation: localizedInput(LONG_TEXT_MAX).default({ zh: '', en: '' }),
   })
-  .refine((band) => band.min <= band.max, { message: 'min must not exceed max', path: ['max'] });
+  .refine((band) => band.min <= band.max, { message: 'field.belowMin', path: ['max'] });
 export type Band = z.output<typeof bandSchema>;
 
 export const dimensionSchema = z.strictObject({
@@ -92,14 +92,24 @@ export const scoringSchema = z
     const keys = new Set<string>();
     scoring.dimensions.forEach((d, i) => {
       if (keys.has(d.key))
-        ctx.addIssue({ code: 'custom', path: ['dimensions', i, 'key'], message: `Duplicate key "${d.key}"` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dimensions', i, 'key'],
+          message: 'field.duplicateKey',
+          params: { key: d.key },
+        });
       keys.add(d.key);
     });
     const letters = new Set<string>();
     const axisKeys = new Set<string>();
     scoring.typology?.axes.forEach((axis, i) => {
       if (axisKeys.has(axis.key))
-        ctx.addIssue({ code: 'custom', path: ['typology', 'axes', i, 'key'], message: 'Duplicate axis key' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['typology', 'axes', i, 'key'],
+          message: 'field.duplicateKey',
+          params: { key: axis.key },
+        });
       axisKeys.add(axis.key);
       for (const side of ['left', 'right'] as const) {
         const letter = axis[side].letter;
@@ -107,7 +117,8 @@ export const scoringSchema = z
           ctx.addIssue({
             code: 'custom',
             path: ['typology', 'axes', i, side, 'letter'],
-            message: `Letter ${letter} is used twice`,
+            message: 'field.letterTwice',
+            params: { letter },
           });
         letters.add(letter);
       }

@@ -23,10 +23,9 @@ export const promotionInputSchema = z
   })
   .superRefine((value, ctx) => {
     if (!value.enabled) return;
-    if (!value.url)
-      ctx.addIssue({ code: 'custom', path: ['url'], message: 'Required while the link is shown' });
+    if (!value.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'field.required' });
     if (!value.text.zh && !value.text.en) {
-      ctx.addIssue({ code: 'custom', path: ['text'], message: 'Give the text in Chinese or English' });
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'field.textRequired' });
     }
   });
 export type PromotionInput = z.input<typeof promotionInputSchema>;
