@@ -1,5 +1,7 @@
 import {
+  formatYuan,
   LONG_TEXT_MAX,
+  localized,
   MAX_MINUTES,
   SUBTITLE_MAX,
   TEST_SORT_ORDER_MAX,
@@ -11,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
 import { LocalizedFields, useImageTexts } from '../../../shared/ui/LocalizedFields.tsx';
 import { useCategoryOptions, useSaveTest } from '../api.ts';
@@ -32,19 +35,37 @@ interface TestFormDrawerProps {
 /** Create/edit drawer; mounted only while open so each opening starts from fresh values. */
 export function TestFormDrawer({ test, onClose }: TestFormDrawerProps) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<TestFormValues>();
   const save = useSaveTest();
   const categories = useCategoryOptions();
   const imageTexts = useImageTexts();
+  const language = useTextLanguage();
   const isMobile = Grid.useBreakpoint().md === false;
   const [formError, setFormError] = useState<string | null>(null);
   const zh = i18n.language === 'zh-CN';
 
+  /** Takers see a live test's price at once, so changing it is asked first. */
+  const priceChangeAgreed = (live: Test, priceFen: number) =>
+    live.status !== 'on_shelf' ||
+    priceFen === live.priceFen ||
+    modal.confirm({
+      title: t('tests.confirm.livePrice.title'),
+      content: t('tests.confirm.livePrice.content', {
+        title: localized(live.title, language),
+        from: formatYuan(live.priceFen, { symbol: true }),
+        to: formatYuan(priceFen, { symbol: true }),
+      }),
+      okText: t('tests.confirm.livePrice.ok'),
+      cancelText: t('tests.form.cancel'),
+    });
+
   const onFinish = async (values: TestFormValues) => {
     setFormError(null);
+    const input = toTestInput(values);
+    if (test && !(await priceChangeAgreed(test, input.priceFen))) return;
     try {
-      await save.mutateAsync({ id: test?.id, input: toTestInput(values) });
+      await save.mutateAsync({ id: test?.id, input });
     } catch (error) {
       applyFieldErrors(form, error, testFormField);
       setFormError(errorText(error, t));
@@ -125,13 +146,8 @@ export function TestFormDrawer({ test, onClose }: TestFormDrawerProps) {
                 },
               ]}
             >
-              <InputNumber<number | string>
-                min={0}
-                step={1}
-                precision={2}
-                prefix="¥"
-                style={{ width: '100%' }}
-              />
+              {/* No min: a clamped "-5" would be saved as 0 unseen; the rule above refuses it instead. */}
+              <InputNumber<number | string> step={1} precision={2} prefix="¥" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} sm={8}>

@@ -185,12 +185,9 @@ export function TestPreviewDrawer({ test, onClose }: TestPreviewDrawerProps) {
           </Button>
           {outcome && (
             <Flex vertical gap={12} role="region" aria-label={t('tests.preview.report')}>
-              {outcome.local.ok && outcome.server.ok && (
-                <Alert
-                  type={same ? 'success' : 'warning'}
-                  showIcon
-                  title={t(same ? 'tests.preview.same' : 'tests.preview.different')}
-                />
+              {/* The server's scoring is what takers get: said only when it differs from this preview's. */}
+              {outcome.local.ok && outcome.server.ok && !same && (
+                <Alert type="warning" showIcon title={t('tests.preview.different')} />
               )}
               {outcome.local.ok ? (
                 <ReportView report={outcome.local.report} title={t('tests.preview.localReport')} />

@@ -103,13 +103,14 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
     }
   };
 
-  const confirm = (test: Test, kind: 'delete' | 'unpublish') =>
+  // Publishing offers the test to takers and locks it: asked first, like taking it off and deleting.
+  const confirm = (test: Test, kind: 'delete' | 'unpublish' | 'publish') =>
     modal.confirm({
       title: t(`tests.confirm.${kind}.title`),
       content: t(`tests.confirm.${kind}.content`, { title: titleOf(test) }),
       okText: t(`tests.confirm.${kind}.ok`),
       cancelText: t('tests.form.cancel'),
-      okButtonProps: { danger: true },
+      okButtonProps: { danger: kind !== 'publish' },
       onOk: () => run(test, kind),
     });
 
@@ -134,7 +135,7 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
   };
 
   const onMore = (test: Test, key: string) => {
-    if (key === 'delete' || key === 'unpublish') confirm(test, key);
+    if (key === 'delete' || key === 'unpublish' || key === 'publish') confirm(test, key);
     else if (key === 'document') void exportDocument(test);
     else void run(test, key as TestAction);
   };
