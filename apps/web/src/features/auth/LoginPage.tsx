@@ -60,7 +60,7 @@ export default function LoginPage() {
         password: values.password,
         remember_me: values.remember_me,
       });
-      signIn(sessionToken, expiresAt);
+      signIn(sessionToken, expiresAt, values.remember_me);
     } catch (error) {
       setSubmitting(false);
       if (error instanceof ApiError && error.fieldErrors.length > 0) {

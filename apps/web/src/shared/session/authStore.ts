@@ -7,7 +7,8 @@ interface AuthState {
   token: string | null;
   /** Set once /user/info answered with a usable role. */
   user: UserInfo | null;
-  signIn: (token: string, expire: number) => void;
+  /** `remember` (default): "remember me" was ticked, so the token outlives the browser session. */
+  signIn: (token: string, expire: number, remember?: boolean) => void;
   setUser: (user: UserInfo) => void;
   signOut: () => void;
   /** Re-reads storage so an expired (or externally removed) token signs the user out. */
@@ -17,8 +18,8 @@ interface AuthState {
 export const useAuthStore = create<AuthState>()((set, get) => ({
   token: readToken(),
   user: null,
-  signIn: (token, expire) => {
-    writeToken(token, expire);
+  signIn: (token, expire, remember) => {
+    writeToken(token, expire, remember);
     set({ token, user: null });
   },
   setUser: (user) => set({ user }),
