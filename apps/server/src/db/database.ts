@@ -208,7 +208,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
   } else {
     kind = 'pglite';
-    if (options.dataDir) cleanups.push(lockDataDir(options.dataDir));
+    if (options.dataDir) cleanups.push(await lockDataDir(options.dataDir));
     try {
       const embedded = await startPglite(options.dataDir && path.join(options.dataDir, 'pgdata'));
       cleanups.unshift(embedded.stop);

@@ -1,9 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string, pid: number) {
+  constructor(dataDir: string, pid: string) {
     super(
       `The data directory ${dataDir} is in use by another process (pid ${pid}). ` +
         'Stop that process or set DATA_DIR to another directory.',
@@ -12,43 +15,103 @@ export class DataDirLockedError extends Error {
   }
 }
 
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
+/** What a contender's socket answers: `held` once it owns the directory, `wait` while it is still deciding. */
+type Answer = { state: 'held' | 'wait'; pid: string } | { state: 'dead' };
+
+/** Asks the socket at `file` what it is; a socket whose process died refuses the connection. */
+function probe(file: string): Promise<Answer> {
+  return new Promise((resolve) => {
+    let text = '';
+    const socket = net.connect(file);
+    socket.setTimeout(2000, () => {
+      // A live process too busy to answer still holds what it holds.
+      socket.destroy();
+      resolve({ state: 'held', pid: 'unknown' });
+    });
+    socket.on('data', (chunk) => {
+      text += chunk;
+    });
+    socket.on('end', () => {
+      const [state, pid = 'unknown'] = text.split(' ');
+      resolve(state === 'held' ? { state, pid } : { state: 'wait', pid });
+    });
+    socket.on('error', () => resolve({ state: 'dead' }));
+  });
+}
 
 /**
- * PGlite does not lock its directory, and two processes on one directory corrupt it.
- * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ * The directory for the sockets, reached by a short path: a Unix socket's path must fit in about 100 bytes,
+ * so a long one is reached through a link in the temporary directory (bind follows directory links).
  */
-export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'cool-evaluation.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
+function socketDir(dir: string): string {
+  if (Buffer.byteLength(dir) + 24 <= 100) return dir;
+  const hash = createHash('sha256').update(fs.realpathSync(dir)).digest('hex').slice(0, 16);
+  const link = path.join(os.tmpdir(), `cool-evaluation-${hash}`);
+  try {
+    fs.symlinkSync(dir, link);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (fs.realpathSync(link) !== fs.realpathSync(dir)) throw new Error(`${link} does not lead to ${dir}`);
+  }
+  return link;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * PGlite does not lock its directory, and two processes on one directory corrupt it. Each server that wants
+ * the directory listens on a Unix socket of its own in `<dataDir>/cool-evaluation.locks/`: a socket answers
+ * exactly as long as its process lives (a pid may be reused, a dead socket never answers), so a crashed
+ * server's socket is removed at once. A server holds the directory when, after its own socket is listening,
+ * no other socket answers: one that answers `held` refuses the newcomer; one still deciding (`wait`) makes
+ * it step back and retry. Whoever listens later sees the earlier one, so two never both hold it.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const dir = path.join(dataDir, 'cool-evaluation.locks');
+  fs.mkdirSync(dir, { recursive: true });
+  // The pid file of earlier versions: a pid proves nothing (a restarted container gets the same one).
+  fs.rmSync(path.join(dataDir, 'cool-evaluation.lock'), { force: true });
+  const sockets = socketDir(dir);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    let state: 'held' | 'wait' = 'wait';
+    const own = `${randomBytes(8).toString('hex')}.sock`;
+    const server = net.createServer((socket) => socket.end(`${state} ${process.pid}`));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path.join(sockets, own), resolve);
+    });
+    // The socket must not keep a process alive that has nothing else to do.
+    server.unref();
+    const release = async () => {
+      await new Promise((resolve) => server.close(resolve));
+      fs.rmSync(path.join(sockets, own), { force: true });
+    };
+    const others = fs.readdirSync(sockets).filter((name) => name.endsWith('.sock') && name !== own);
+    const answers = await Promise.all(
+      others.map(async (name) => {
+        const answer = await probe(path.join(sockets, name));
+        if (answer.state === 'dead') fs.rmSync(path.join(sockets, name), { force: true });
+        return answer;
+      }),
+    );
+    const holder = answers.find((answer) => answer.state === 'held');
+    if (holder) {
+      await release();
+      throw new DataDirLockedError(dataDir, 'pid' in holder ? holder.pid : 'unknown');
+    }
+    if (answers.every((answer) => answer.state === 'dead')) {
+      state = 'held';
       let released = false;
-      return () => {
+      return async () => {
         if (released) return;
         released = true;
-        fs.rmSync(file, { force: true });
+        await release();
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && alive(pid))
-        throw new DataDirLockedError(dataDir, pid);
-      if (pid === process.pid) throw new DataDirLockedError(dataDir, pid);
-      fs.rmSync(file, { force: true });
     }
+    await release();
+    await pause(10 + Math.random() * 90);
   }
-  throw new Error(`Could not lock ${dataDir}`);
+  throw new DataDirLockedError(dataDir, 'unknown');
 }
 
 /** Key of the session advisory lock taken while migrating and seeding ("Cool" in ASCII). */
