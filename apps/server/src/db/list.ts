@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@cool/shared';
-import { and, asc, count, desc, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, getTableName, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Executor } from './database.ts';
@@ -19,6 +19,8 @@ export interface ListSpec<F extends Record<string, Filter>, S extends string> {
   /** The sortable fields; each expression must be NOT NULL, so keyset comparisons hold. */
   sorts: Record<S, SQLWrapper>;
   defaultSort: { field: NoInfer<S>; order: SortOrder };
+  /** Lists up to this many rows are counted exactly on every page (default 10,000); see `page`. */
+  exactCountUpTo?: number;
 }
 
 /** A list's query: its filter values and the `sortField`/`sortOrder` pair the console sends. */
@@ -61,6 +63,26 @@ function cursorAnchor(cursor: string | undefined, pageNo: number, signature: str
     return undefined;
   }
 }
+
+/** How long the count of a long list is reused before it is taken again (in the background). */
+export const COUNT_MAX_AGE_MS = 10_000;
+/** Long lists remembered per database, the oldest forgotten first. */
+const COUNTS_KEPT = 500;
+
+interface KnownCount {
+  total: number;
+  countedAt: number;
+  recounting?: Promise<unknown> | undefined;
+}
+
+/** Totals of long lists, per database (each test opens its own). */
+const countsByDatabase = new WeakMap<object, Map<string, KnownCount>>();
+
+const countsOf = (db: Executor) => {
+  const counts = countsByDatabase.get(db) ?? new Map<string, KnownCount>();
+  countsByDatabase.set(db, counts);
+  return counts;
+};
 
 /** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -108,6 +130,50 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
   const countRows = async (db: Executor, condition: SQL | undefined) =>
     (await db.select({ n: count() }).from(spec.table).where(condition))[0]?.n ?? 0;
 
+  const exactUpTo = spec.exactCountUpTo ?? 10_000;
+  /** Counts at most `limit` rows: the whole count of a short list, a bound for a long one. */
+  const countUpTo = async (db: Executor, condition: SQL | undefined, limit: number) => {
+    const rows = db.select({ one: sql`1` }).from(spec.table).where(condition).limit(limit).as('counted');
+    return (await db.select({ n: count() }).from(rows))[0]?.n ?? 0;
+  };
+  const countKey = (query: Query) =>
+    JSON.stringify([
+      getTableName(spec.table),
+      Object.keys(spec.filters).map((name) => (query as Record<string, unknown>)[name] ?? null),
+    ]);
+
+  /**
+   * The list's total. A list of up to `exactUpTo` rows is counted exactly (the count stops there, so it
+   * costs no more than reading that many index entries). A longer one is counted in full once, then that
+   * total is reused for COUNT_MAX_AGE_MS and retaken in the background while the old one is still
+   * answered: rows added or removed meanwhile are missing from it. The last page and pages past the end
+   * correct it (`remember`), so paging to the end always shows the exact total.
+   */
+  const totalOf = async (db: Executor, condition: SQL | undefined, key: string) => {
+    const counts = countsOf(db);
+    const known = counts.get(key);
+    if (known && known.total > exactUpTo) {
+      if (Date.now() - known.countedAt > COUNT_MAX_AGE_MS && !known.recounting) {
+        known.recounting = countRows(db, condition).then(
+          (total) => remember(db, key, total),
+          () => counts.delete(key),
+        );
+      }
+      return known.total;
+    }
+    const bounded = await countUpTo(db, condition, exactUpTo + 1);
+    return remember(db, key, bounded <= exactUpTo ? bounded : await countRows(db, condition));
+  };
+  const remember = (db: Executor, key: string, total: number) => {
+    const counts = countsOf(db);
+    counts.delete(key);
+    if (total > exactUpTo) {
+      counts.set(key, { total, countedAt: Date.now() });
+      if (counts.size > COUNTS_KEPT) counts.delete(counts.keys().next().value as string);
+    }
+    return total;
+  };
+
   return {
     where,
     orderBy,
@@ -141,12 +207,16 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
       // The anchor row was deleted meanwhile: skip rows as if there were no cursor.
       if (anchor !== undefined && ids.length === 0) ids = await pageIds(undefined);
       const data = ids.length === 0 ? [] : await fetch(inArray(spec.id, ids), order);
-      // A page that is not full, or an empty first page, tells the total without counting.
+      // A page that is not full, or an empty first page, tells the exact total without counting; past the
+      // end the list is counted in full. Otherwise see `totalOf`.
       const start = offset(query);
+      const counted = countKey(query);
       const totalCount =
         (data.length > 0 && data.length < pageSize) || (start === 0 && data.length === 0)
-          ? start + data.length
-          : await countRows(db, condition);
+          ? remember(db, counted, start + data.length)
+          : data.length === 0
+            ? remember(db, counted, await countRows(db, condition))
+            : await totalOf(db, condition, counted);
       const last = ids.at(-1);
       return {
         pageNo,
