@@ -385,3 +385,19 @@ describe('question file imports within limits', () => {
     await alive();
   });
 });
+
+describe('multipart bodies', () => {
+  it('answers 400 to a body cut off before its closing boundary, at uploads and imports', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('x')]);
+    const whole = multipart(png, 'a.png');
+    const cut = whole.payload.subarray(0, whole.payload.lastIndexOf('\r\n--'));
+    for (const url of ['/api/uploads', `/api/tests/${testId}/questions/import`]) {
+      for (const payload of [cut, cut.subarray(0, 60)]) {
+        const res = await server.call(admin, { method: 'POST', url, headers: whole.headers, payload });
+        expect(res.status, url).toBe(400);
+        expect(res.body.result.error, url).toBe('file.incomplete');
+      }
+    }
+    expect((await api('GET', '/health', undefined, null)).status).toBe(200);
+  });
+});

@@ -9,28 +9,16 @@ import {
   questionListQuerySchema,
   questionSchema,
 } from '@cool/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
-import { badRequest, fileResponses, httpError, ok, responses } from '../../http/reply.ts';
+import { fileResponses, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
+import { uploadedFile } from '../uploads/multipart.ts';
 import { sendQuestionFile, TEMPLATE_QUESTIONS, XLSX_TYPE } from './files.ts';
 import * as service from './service.ts';
 
 /** Largest question file accepted for import. */
 export const QUESTION_FILE_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The uploaded file of a multipart/form-data request (field "file"). */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest('file', 'file.notMultipart');
-  const part = await request.file({ limits: { fileSize: QUESTION_FILE_MAX_BYTES, files: 1 } });
-  if (!part) throw badRequest('file', 'file.missing');
-  return part.toBuffer().catch((error: { code?: string }) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-      throw httpError(413, 'file.tooLarge', { maximumMb: QUESTION_FILE_MAX_BYTES / 2 ** 20 });
-    throw error;
-  });
-}
 
 export async function questionRoutes(app: ZodApp) {
   app.get(
@@ -186,7 +174,7 @@ export async function questionRoutes(app: ZodApp) {
       const { imported, total } = await service.importQuestions(
         contextOf(request),
         request.params.id,
-        () => uploadedFile(request),
+        () => uploadedFile(request, QUESTION_FILE_MAX_BYTES),
         request.query.mode,
       );
       return ok({ imported, total }, `${imported} questions imported`);

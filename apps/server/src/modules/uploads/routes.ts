@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { UPLOAD_MAX_BYTES, uploadResultSchema } from '@cool/shared';
 import { z } from 'zod';
-import { badRequest, httpError, notFound, ok, responses } from '../../http/reply.ts';
+import { badRequest, notFound, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
+import { uploadedFile } from './multipart.ts';
 import { createStorage } from './storage.ts';
 
 const IMAGE_TYPES = {
@@ -52,14 +53,7 @@ export async function uploadRoutes(app: ZodApp) {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('file', 'file.notMultipart');
-      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!part) throw badRequest('file', 'file.missing');
-      const data = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw httpError(413, 'file.tooLarge', { maximumMb: UPLOAD_MAX_BYTES / 2 ** 20 });
-        throw error;
-      });
+      const data = await uploadedFile(request, UPLOAD_MAX_BYTES);
       const extension = sniffImage(data);
       if (!extension) throw badRequest('file', 'file.notImage');
       const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.${extension}`;
