@@ -227,6 +227,8 @@ test.describe('psychological tests', () => {
     await low.getByLabel('To', { exact: true }).fill('2');
     await low.getByLabel('Level code', { exact: true }).fill('low');
     await low.getByLabel('Label (English)', { exact: true }).fill('Low');
+    await low.getByLabel('Colour', { exact: true }).click();
+    await page.getByTitle('Normal').click();
     await expect(page.getByText('no band covers the highest possible score 5')).toBeVisible();
     await total.getByRole('button', { name: 'Add band' }).click();
     const high = total.getByRole('group', { name: 'Band 2' });

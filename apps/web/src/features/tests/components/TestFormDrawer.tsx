@@ -63,7 +63,7 @@ export function TestFormDrawer({ test, onClose }: TestFormDrawerProps) {
   const onFinish = async (values: TestFormValues) => {
     setFormError(null);
     const input = toTestInput(values);
-    if (test && !(await priceChangeAgreed(test, input.priceFen))) return;
+    if (test && !(await priceChangeAgreed(test, input.priceFen ?? 0))) return;
     try {
       await save.mutateAsync({ id: test?.id, input });
     } catch (error) {

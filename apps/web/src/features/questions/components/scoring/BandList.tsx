@@ -49,6 +49,7 @@ export function BandList({ dimension }: { dimension: number }) {
                   label={t('questions.scoring.colour')}
                   values={BAND_COLOURS}
                   text={(v) => t(`questions.scoring.colours.${v}`)}
+                  rules={rules.colour}
                 />
                 <RemoveCell
                   span={[3, 3]}
@@ -78,7 +79,8 @@ export function BandList({ dimension }: { dimension: number }) {
                 max: undefined,
                 level: '',
                 label: emptyText(),
-                colour: 'normal',
+                // No colour: what a level shows takers is chosen on purpose (the field requires it).
+                colour: undefined,
                 interpretation: emptyText(),
               })
             }

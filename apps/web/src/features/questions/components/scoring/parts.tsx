@@ -130,14 +130,18 @@ export function NumberField(props: FieldProps & Pick<InputNumberProps, 'min' | '
   );
 }
 
-/** A field choosing one of a fixed list of values, each shown by its text. */
+/** A field choosing one of a fixed list of values, each shown by its text; empty until chosen. */
 export function ChoiceField<V extends string>(
   props: FieldProps & { values: readonly V[]; text: (value: V) => string },
 ) {
+  const { t } = useTranslation();
   return (
     <Cell span={props.span}>
-      <Form.Item name={props.name} label={props.label}>
-        <Select options={props.values.map((value) => ({ value, label: props.text(value) }))} />
+      <Form.Item name={props.name} label={props.label} rules={props.rules}>
+        <Select
+          placeholder={t('questions.scoring.choose')}
+          options={props.values.map((value) => ({ value, label: props.text(value) }))}
+        />
       </Form.Item>
     </Cell>
   );
@@ -154,5 +158,6 @@ export function useScoringRules() {
     level: patterned(/^[a-z0-9_-]{1,32}$/, t('questions.scoring.validation.level')),
     code: [{ required: true, pattern: /^[A-Za-z]{1,8}$/, message: t('questions.scoring.validation.code') }],
     number: [required(t('questions.scoring.validation.number'))],
+    colour: [required(t('questions.scoring.validation.colour'))],
   };
 }
