@@ -51,7 +51,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     // A too-long path parameter (414) or a bad URL gets the envelope too, without echoing the URL.
-    frameworkErrors,
+    // These answer before any hook runs, helmet's included, so they set its nosniff themselves.
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrors(error, request, reply.header('x-content-type-options', 'nosniff')),
     trustProxy: config.trustProxy,
   });
   const slot: DatabaseSlot = {
@@ -176,6 +178,8 @@ async function registerSecurity(app: FastifyInstance, config: Config) {
         frameAncestors: ["'none'"],
       },
     },
+    // The same for browsers that know only the older header.
+    xFrameOptions: { action: 'deny' },
   });
   if (config.rateLimitMax === 0) return;
   await app.register(fastifyRateLimit, {

@@ -20,7 +20,9 @@ export async function authRoutes(app: ZodApp) {
       config: { access: { public: true } },
       schema: { tags: ['auth'], body: loginBodySchema, response: responses(loginResultSchema) },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The answer carries the token: no cache (browser or proxy) may keep it.
+      reply.header('cache-control', 'no-store');
       const { username, password, remember_me } = request.body;
       const attempt = {
         login: username,
