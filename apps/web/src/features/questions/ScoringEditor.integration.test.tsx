@@ -99,6 +99,8 @@ describe('scoring editor', () => {
     const { band } = await openScoring();
     fill(within(band(1)).getByLabelText('To'), '-1');
     const problems = await screen.findByRole('list', { name: 'Problems' });
-    expect(problems.textContent).toContain('min must not exceed max');
+    expect(screen.getByRole('status').textContent).toContain('1 field needs fixing');
+    // The problem names the field: band 1's upper bound (its wording comes from the shared contract).
+    expect(problems.textContent).toContain('dimensions.0.bands.0.max');
   });
 });
