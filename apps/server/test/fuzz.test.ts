@@ -400,10 +400,12 @@ it('answers every generated request below 500 and as documented', {
   const phaseOf = (op: Operation) =>
     op.method === 'DELETE' || op.path.includes('delete') ? 2 : op.method === 'GET' ? 0 : 1;
 
-  // Bodies seen in answers, to mutate into requests; and the ones no answer shows (passwords).
-  const bases: object[] = [
-    { username: 'admin', password: ADMIN_PASSWORD },
-    { username: 'fuzz-operator', name: 'Fuzz operator', password: 'secret-pass-1', roleId: 'admin' },
+  // Objects seen in answers (with the path that answered), to mutate into bodies; and bodies no answer shows.
+  const bases: { value: object; from?: string }[] = [
+    { value: { username: 'admin', password: ADMIN_PASSWORD } },
+    {
+      value: { username: 'fuzz-operator', name: 'Fuzz operator', password: 'secret-pass-1', roleId: 'admin' },
+    },
   ];
   const files: (Buffer | string)[] = [PNG, Buffer.alloc(0), Buffer.alloc(4096, 7)];
   for (const format of ['csv', 'xlsx']) {
@@ -430,30 +432,37 @@ it('answers every generated request below 500 and as documented', {
   const learn = (method: string, url: string, status: number, body: unknown) => {
     if (status >= 300 || !body || typeof body !== 'object') return;
     const result = 'result' in body ? (body.result as unknown) : body;
-    if (bases.length < 2000) bases.push(...objectsIn(result).slice(0, 100));
+    const from = url.split('?')[0]!;
+    if (bases.length < 2000)
+      bases.push(
+        ...objectsIn(result)
+          .slice(0, 100)
+          .map((value) => ({ value, from })),
+      );
     const collection = collectionOf(url);
     const records = result && typeof result === 'object' && 'data' in result ? result.data : [result];
     if (!Array.isArray(records)) return;
     for (const record of records) ids.add(collection, record?.id);
     // A page's ids, as the bodies that list ids (reorder, delete several) take them.
-    if (records.length > 1) bases.push({ ids: records.map((record) => record?.id) });
+    if (records.length > 1) bases.push({ value: { ids: records.map((record) => record?.id) }, from });
     if (method === 'DELETE') ids.remove(collection, Number(url.match(/\/(\d+)/)?.[1]));
   };
 
   // Records read back that, cut to a body's keys, are valid bodies; worked out again as many more are read.
-  const fittingBodies = new Map<Schema, { seen: number; bodies: unknown[] }>();
+  const fittingBodies = new Map<Schema, { seen: number; bodies: { body: unknown; from?: string }[] }>();
   const fitting = (schema: Schema) => {
     const cached = fittingBodies.get(schema);
     if (cached && cached.seen * 1.25 >= bases.length) return cached.bodies;
     const bodies = bases
-      .map((base) => project(base, schema, resolve))
-      .filter((candidate) => check(schema, candidate) === null)
-      .slice(0, 50);
+      .map(({ value, from }) => ({ body: project(value, schema, resolve), from }))
+      .filter(({ body }) => check(schema, body) === null)
+      .slice(-100);
     fittingBodies.set(schema, { seen: bases.length, bodies });
     return bodies;
   };
 
-  const bodyFor = (op: Operation): { payload: string | Buffer; headers: Record<string, string> } | null => {
+  type Body = { payload: string | Buffer; headers: Record<string, string> };
+  const bodyFor = (op: Operation, path: string): Body | null => {
     const content = (op.spec.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content;
     if (!content) return null;
     if (content['multipart/form-data']) {
@@ -478,8 +487,10 @@ it('answers every generated request below 500 and as documented', {
       return { payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
     if (roll < 0.55) {
       const bodies = fitting(schema);
-      if (bodies.length)
-        return { payload: JSON.stringify(mutate(r.pick(bodies), r, r.int(0, 2))), headers: json };
+      // Preferably one read from this record or its parent (its questions for a reorder).
+      const own = bodies.filter(({ from }) => from && (path === from || path.startsWith(`${from}/`)));
+      const chosen = own.length && r.chance(0.7) ? r.pick(own) : bodies.length ? r.pick(bodies) : null;
+      if (chosen) return { payload: JSON.stringify(mutate(chosen.body, r, r.int(0, 2))), headers: json };
     }
     return { payload: JSON.stringify(generator.value(schema, '', r.pick([0, 0.05, 0.2]))), headers: json };
   };
@@ -494,6 +505,7 @@ it('answers every generated request below 500 and as documented', {
       if (op.method !== 'GET' && owner === 'accounts' && id === me.id) id = 0;
       return String(id);
     });
+    const body = bodyFor(op, url);
     const query: string[] = [];
     for (const parameter of parameters.filter((p) => p.in === 'query')) {
       if (!parameter.required && !r.chance(0.5)) continue;
@@ -512,7 +524,7 @@ it('answers every generated request below 500 and as documented', {
     let token: string | null =
       as === 'admin' ? adminToken : as === 'bad token' ? 'not-a-session-token' : null;
     if (op.path === '/api/auth/logout' && as === 'admin') token = spareTokens.pop() ?? null;
-    return { url, as, token, body: bodyFor(op) };
+    return { url, as, token, body };
   };
 
   const verify = (
