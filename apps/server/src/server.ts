@@ -73,15 +73,17 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const app = listening.value;
   const database = prepared.value;
   for (const message of messages) app.log.info(message);
+  // Requests are served while the job queue sets itself up (a dozen statements): jobs are background work.
+  app.database.current = database;
   let jobs: Jobs;
   try {
     jobs = await startJobs(database, app.log, options.jobs ?? JOBS, options.jobOptions);
   } catch (error) {
-    await database.close();
+    app.database.current = null;
     await app.close();
+    await database.close();
     throw error;
   }
-  app.database.current = database;
   app.log.info(
     `Console and API ready on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port} (${database.kind})`,
   );

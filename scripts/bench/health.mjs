@@ -1,0 +1,50 @@
+// /api/health under list load, and how fast the server answers again after a burst of abandoned requests.
+import { setMaxListeners } from 'node:events';
+import { figure, load, percentile, request, timed } from './lib.mjs';
+
+export async function health(ctx) {
+  const { base, headers } = ctx;
+  const pings = [];
+  let listing = true;
+  const pinger = (async () => {
+    while (listing) {
+      pings.push(await timed(() => request(`${base}/health`)));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  await load(() => request(`${base}/categories?pageNo=1&pageSize=20`, { headers }), {
+    seconds: 4,
+    warmup: 0,
+  });
+  listing = false;
+  await pinger;
+  const p99 = percentile(pings, 99);
+
+  // Deep pages by number (the slowest list request), abandoned by their clients after 300 ms.
+  const lastPage = Math.ceil(ctx.rows / 20);
+  const abandon = new AbortController();
+  setMaxListeners(250, abandon.signal);
+  const abandoned = Array.from({ length: 200 }, (_, i) =>
+    request(`${base}/categories?pageNo=${lastPage - (i % 50)}&pageSize=20`, {
+      headers,
+      signal: abandon.signal,
+    }).catch(() => {}),
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  abandon.abort();
+  await Promise.all(abandoned);
+  const recovery = await timed(() => request(`${base}/categories?pageNo=1&pageSize=20`, { headers }));
+  const idleHealth = await timed(() => request(`${base}/health`));
+  return [
+    figure('/api/health p99 during list load', p99, 'ms', {
+      budget: '<= 50 ms',
+      pass: p99 <= 50,
+      note: `p50 ${percentile(pings, 50).toFixed(1)} ms, ${pings.length} pings`,
+    }),
+    figure('list page 1 right after 200 abandoned deep-page requests', recovery, 'ms', {
+      budget: '<= 1000 ms',
+      pass: recovery <= 1000,
+      note: `then /api/health ${idleHealth.toFixed(1)} ms`,
+    }),
+  ];
+}

@@ -1,0 +1,41 @@
+// Category list pages on the seeded rows, against the bare route's page 1 (scripts/bench/bare-server.mjs).
+import { figure, json, load, percentile, request } from './lib.mjs';
+
+export const PAGE_SIZE = 20;
+
+/** Floor: the bare route's page-1 throughput on the same data. */
+export async function listFloor(ctx) {
+  const page1 = await load(() => request(`${ctx.bareBase}/categories?pageNo=1&pageSize=${PAGE_SIZE}`));
+  ctx.floors.listPage1 = page1.rps;
+}
+
+export async function lists(ctx) {
+  const { base, headers } = ctx;
+  const url = (query) => `${base}/categories?pageSize=${PAGE_SIZE}&${query}`;
+  const get = (query) => () => request(url(query), { headers });
+  const page1 = await load(get('pageNo=1'));
+  const lastPage = Math.ceil(ctx.rows / PAGE_SIZE);
+  // The console steps page by page with the cursor of the page before: take page (last - 1)'s, once.
+  const before = await json(url(`pageNo=${lastPage - 1}`), { headers });
+  const byCursor = await load(get(`pageNo=${lastPage}&cursor=${before.result.nextCursor}`));
+  const middle = await load(get(`pageNo=${Math.round(lastPage / 2)}`));
+  const filtered = await load(get('pageNo=1&status=disabled'));
+  const ratio = (r) => page1.rps / r.rps;
+  const deep = (name, r) =>
+    figure(name, ratio(r), 'x', {
+      budget: '<= 1.50 x page 1',
+      pass: ratio(r) <= 1.5,
+      note: `${r.rps.toFixed(0)} req/s`,
+    });
+  return [
+    figure(`list page 1 of ${ctx.rows} rows (8 in flight)`, page1.rps, 'req/s', {
+      floor: ctx.floors.listPage1,
+      budget: '>= 0.80 x floor',
+      pass: page1.rps >= 0.8 * ctx.floors.listPage1,
+      note: `p50 ${percentile(page1.latencies, 50).toFixed(1)} ms, ${(page1.rps / ctx.floors.listPage1).toFixed(2)} x floor, total ${before.result.totalCount}`,
+    }),
+    deep(`list page ${lastPage} by cursor, cost vs page 1`, byCursor),
+    deep(`list page ${Math.round(lastPage / 2)} by number (no cursor), cost vs page 1`, middle),
+    deep('list filtered by status (10% of rows) page 1, cost vs page 1', filtered),
+  ];
+}
