@@ -1,5 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION_COLUMNS } from '../src/modules/questions/files.ts';
+import { zipArchive } from '../src/modules/questions/workbook.ts';
 import { createTestServer, multipart, type TestServer } from './helpers.ts';
 
 /** Issue 8, part 1: bad input gets a clear 4xx, writes nothing, and leaves the server alive. */
@@ -206,105 +208,57 @@ describe('Unicode normalisation', () => {
   });
 });
 
-/** A ZIP of the given parts, deflated; `declaredSize` writes a false inflated size in both headers. */
-function zip(parts: { name: string; content: string | Buffer; declaredSize?: number }[]): Buffer {
-  const chunks: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const { name, content, declaredSize } of parts) {
-    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
-    const packed = zlib.deflateRawSync(data);
-    const nameBytes = Buffer.from(name);
-    const header = (size: number, signature: number) => {
-      const b = Buffer.alloc(size);
-      b.writeUInt32LE(signature, 0);
-      return b;
-    };
-    const local = header(30, 0x04034b50);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(zlib.crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(declaredSize ?? data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const entry = header(46, 0x02014b50);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(zlib.crc32(data), 16);
-    entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(declaredSize ?? data.length, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    chunks.push(local, nameBytes, packed);
-    central.push(entry, nameBytes);
-    offset += 30 + nameBytes.length + packed.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...chunks, directory, end]);
-}
-
 /** A one-sheet workbook whose sheet XML is `sheetData`'s content (inline strings, no shared strings). */
-const workbook = (sheetData: string | Buffer, declaredSize?: number) =>
-  zip([
+const relationship = (type: string, target: string) =>
+  '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`;
+
+/**
+ * A one-sheet workbook whose sheet holds `sheetData` (inline strings, no shared strings), deflated;
+ * `declaredSize` gives the sheet a false inflated size in the ZIP's headers.
+ */
+const workbook = (sheetData: string | Buffer, declaredSize?: number) => {
+  const sheet = Buffer.concat([
+    Buffer.from(
+      '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+    ),
+    Buffer.isBuffer(sheetData) ? sheetData : Buffer.from(sheetData),
+    Buffer.from('</sheetData></worksheet>'),
+  ]);
+  const parts = [
     {
       name: '[Content_Types].xml',
-      content:
+      data:
         '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
         '<Default Extension="xml" ContentType="application/xml"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
         '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
     },
-    {
-      name: '_rels/.rels',
-      content:
-        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-    },
+    { name: '_rels/.rels', data: relationship('officeDocument', 'xl/workbook.xml') },
     {
       name: 'xl/workbook.xml',
-      content:
+      data:
         '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
         'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
         '<sheets><sheet name="questions" sheetId="1" r:id="rId1"/></sheets></workbook>',
     },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      content:
-        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-    },
-    {
-      name: 'xl/worksheets/sheet1.xml',
-      content: Buffer.concat([
-        Buffer.from(
-          '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
-        ),
-        Buffer.isBuffer(sheetData) ? sheetData : Buffer.from(sheetData),
-        Buffer.from('</sheetData></worksheet>'),
-      ]),
-      declaredSize,
-    },
-  ]);
+    { name: 'xl/_rels/workbook.xml.rels', data: relationship('worksheet', 'worksheets/sheet1.xml') },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet },
+  ];
+  return zipArchive(
+    parts.map(({ name, data }) => {
+      const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data);
+      const packed = zlib.deflateRawSync(bytes);
+      // The headers take their size from `data`: a lie is a buffer of the claimed length.
+      const claimed = declaredSize !== undefined && bytes === sheet ? Buffer.alloc(declaredSize) : bytes;
+      return { name, data: claimed, packed };
+    }),
+  );
+};
 
 const cell = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
-const HEADER = ['question', 'type', 'required', 'stem_zh', 'stem_en', 'image_url', 'option_label']
-  .concat([
-    'option_text_zh',
-    'option_text_en',
-    'option_score',
-    'option_dimensions',
-    'option_pole',
-    'option_image_url',
-  ])
-  .map((name, i) => cell(`${String.fromCharCode(65 + i)}1`, name))
-  .join('');
+const HEADER = QUESTION_COLUMNS.map((name, i) => cell(`${String.fromCharCode(65 + i)}1`, name)).join('');
 
 describe('question file imports within limits', () => {
   const importFile = (content: Buffer | string, name: string) =>
@@ -357,8 +311,7 @@ describe('question file imports within limits', () => {
   });
 
   it('refuses a CSV past the row or column limit with a clear error', async () => {
-    const header =
-      'question,type,required,stem_zh,stem_en,image_url,option_label,option_text_zh,option_text_en,option_score,option_dimensions,option_pole,option_image_url';
+    const header = QUESTION_COLUMNS.join(',');
     const rows = await importFile(`${header}\n${'1,single,yes,,S,,A,,a,1,,,\n'.repeat(10_001)}`, 'q.csv');
     expect(rows.status).toBe(400);
     expect(rows.body.result.error).toBe('file.tooManyRows');
@@ -388,7 +341,10 @@ describe('question file imports within limits', () => {
 
 describe('multipart bodies', () => {
   it('answers 400 to a body cut off before its closing boundary, at uploads and imports', async () => {
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('x')]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.from('x'),
+    ]);
     const whole = multipart(png, 'a.png');
     const cut = whole.payload.subarray(0, whole.payload.lastIndexOf('\r\n--'));
     for (const url of ['/api/uploads', `/api/tests/${testId}/questions/import`]) {

@@ -95,35 +95,31 @@ function checkSheetSize(xml: string) {
   }
 }
 
-/** An uncompressed ZIP of the parts (what the spreadsheet library reads). */
-function storedZip(parts: Part[]): Buffer {
+/**
+ * A ZIP of the parts, stored uncompressed (what the spreadsheet library is handed), or deflated where a part
+ * brings its `packed` bytes; the headers give `data`'s size and checksum.
+ */
+export function zipArchive(parts: (Part & { packed?: Buffer })[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, data } of parts) {
+  for (const { name, data, packed = data } of parts) {
     const nameBytes = Buffer.from(name, 'utf8');
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    const fields = Buffer.alloc(26);
+    fields.writeUInt16LE(20, 0);
+    fields.writeUInt16LE(0x0800, 2); // names are UTF-8
+    fields.writeUInt16LE(packed === data ? 0 : 8, 4);
+    fields.writeUInt32LE(zlib.crc32(data), 10);
+    fields.writeUInt32LE(packed.length, 14);
+    fields.writeUInt32LE(data.length, 18);
+    fields.writeUInt16LE(nameBytes.length, 22);
+    // The central entry repeats the local header's fields, then adds where the local header is.
+    const local = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), fields]);
+    const central = Buffer.concat([Buffer.from([0x50, 0x4b, 0x01, 0x02, 20, 0]), fields, Buffer.alloc(14)]);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
+    locals.push(local, nameBytes, packed);
     centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
+    offset += local.length + nameBytes.length + packed.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
@@ -141,5 +137,5 @@ export async function checkedWorkbook(file: Buffer): Promise<Buffer> {
   for (const part of parts) {
     if (/^xl\/worksheets\/[^/]+\.xml$/.test(part.name)) checkSheetSize(part.data.toString('latin1'));
   }
-  return storedZip(parts);
+  return zipArchive(parts);
 }
