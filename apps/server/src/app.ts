@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { type Database, type DatabaseKind, type Db, forRequest, QueryAbandonedError } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
 import { frameworkErrors, notFoundReply, registerErrorHandling } from './http/errors.ts';
+import { type LogStream, loggerOptions } from './http/logging.ts';
 import { HttpError } from './http/reply.ts';
 import { documentTransform, documentTransformObject, zodApp } from './http/zod-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -43,12 +44,14 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where log lines go instead of stdout. */
+  logStream?: LogStream;
   database?: Database;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     bodyLimit: 1024 * 1024,
     // A too-long path parameter (414) or a bad URL gets the envelope too, without echoing the URL.
     // These answer before any hook runs, helmet's included, so they set its nosniff themselves.
