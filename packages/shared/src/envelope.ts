@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ID_MAX, safeString } from './schemas/fields.ts';
 
+/** The largest record id (ids are 32-bit serial columns). */
+export { ID_MAX };
+
 /** Every API answer is wrapped in this envelope (SPEC 3, 7); `code` is 0 on success, else the HTTP status. */
 export interface Envelope<T> {
   code: number;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@cool/shared';
+import { ID_MAX, type Page } from '@cool/shared';
 import { and, asc, count, desc, getTableName, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -46,7 +46,12 @@ const offset = (query: PageQuery) => (query.pageNo - 1) * query.pageSize;
 
 const after = (order: SortOrder) => sql.raw(order === 'descend' ? '<' : '>');
 
-const cursorSchema = z.object({ p: z.number().int(), s: z.string(), i: z.number().int() });
+// A client can forge a cursor: its id is bounded like any id, or the database refuses the comparison.
+const cursorSchema = z.object({
+  p: z.number().int(),
+  s: z.string(),
+  i: z.number().int().positive().max(ID_MAX),
+});
 
 const encodeCursor = (pageNo: number, signature: string, lastId: number) =>
   Buffer.from(JSON.stringify({ p: pageNo, s: signature, i: lastId })).toString('base64url');
