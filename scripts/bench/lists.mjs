@@ -1,12 +1,26 @@
 // Category list pages on the seeded rows, against the bare route's page 1 (scripts/bench/bare-server.mjs).
-import { figure, json, load, percentile, request } from './lib.mjs';
+import { figure, json, load, percentile, request, timed } from './lib.mjs';
 
 export const PAGE_SIZE = 20;
 
-/** Floor: the bare route's page-1 throughput on the same data. */
+/**
+ * Floors: the bare route's page-1 throughput on the same data, and how long a trivial route of the same
+ * process takes meanwhile (what this machine allows /api/health under list load).
+ */
 export async function listFloor(ctx) {
+  const pings = [];
+  let listing = true;
+  const pinger = (async () => {
+    while (listing) {
+      pings.push(await timed(() => request(`${ctx.bareBase}/ready`)));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
   const page1 = await load(() => request(`${ctx.bareBase}/categories?pageNo=1&pageSize=${PAGE_SIZE}`));
+  listing = false;
+  await pinger;
   ctx.floors.listPage1 = page1.rps;
+  ctx.floors.healthP99 = percentile(pings, 99);
 }
 
 export async function lists(ctx) {
