@@ -21,7 +21,11 @@ describe('access control, generated from the route table', () => {
       for (const token of [null, 'not-a-real-token']) {
         const res = await server.call(token, { method: route.method as 'GET', url: urlOf(route.url) });
         expect(res.status, `${route.method} ${route.url} with ${token}`).toBe(401);
-        expect(res.body).toMatchObject({ code: 401, success: false, result: null });
+        expect(res.body).toMatchObject({
+          code: 401,
+          success: false,
+          result: { error: 'auth.signInRequired' },
+        });
         expect(typeof res.body.timestamp).toBe('number');
       }
     }

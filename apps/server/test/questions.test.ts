@@ -260,14 +260,32 @@ describe('question files', () => {
     ].join('\n');
     const res = await importFile(testId, csv, 'bad.csv');
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^Nothing was imported\. Line 4, type: /);
+    expect(res.body.message).toBe('Nothing was imported: 6 problems in the file');
+    expect(res.body.result.error).toBe('file.importRejected');
+    const options = 'single, multiple, likert';
     expect(res.body.result.errors).toEqual([
-      { line: 4, field: 'type', message: 'Must be one of single, multiple, likert' },
-      { line: 4, field: 'required', message: 'Must be yes or no' },
-      { line: 4, field: 'option_score', message: 'Must be a number' },
-      { line: 5, field: 'question', message: 'Must be a question number (1, 2, ...)' },
-      { line: 6, field: 'stem', message: 'Give the text in Chinese or English' },
-      { line: 9, field: 'option_text', message: 'Give the text in Chinese or English' },
+      {
+        line: 4,
+        field: 'type',
+        error: 'field.notOneOf',
+        params: { options },
+        message: `Choose one of: ${options}`,
+      },
+      { line: 4, field: 'required', error: 'import.yesOrNo', message: 'Must be yes or no' },
+      { line: 4, field: 'option_score', error: 'import.notNumber', message: 'Must be a number' },
+      {
+        line: 5,
+        field: 'question',
+        error: 'import.notQuestionNumber',
+        message: 'Must be a question number (1, 2, ...)',
+      },
+      { line: 6, field: 'stem', error: 'field.textRequired', message: 'Give the text in Chinese or English' },
+      {
+        line: 9,
+        field: 'option_text',
+        error: 'field.textRequired',
+        message: 'Give the text in Chinese or English',
+      },
     ]);
     expect((await list(testId)).map((q) => q.stem.en)).toEqual(['Existing']);
   });
@@ -300,7 +318,12 @@ describe('question files', () => {
     const res = await importFile(testId, xlsx, 'q.xlsx');
     expect(res.status).toBe(400);
     expect(res.body.result.errors).toEqual([
-      { line: 4, field: 'option_dimensions', message: expect.stringMatching(/lowercase/) },
+      {
+        line: 4,
+        field: 'option_dimensions',
+        error: 'field.dimensionKey',
+        message: expect.stringMatching(/lowercase/),
+      },
     ]);
 
     const columns = await importFile(testId, 'question,stem,colour\n1,a,b\n', 'c.csv');
@@ -314,12 +337,12 @@ describe('question files', () => {
 
     const headerOnly = await importFile(testId, `${header.join(',')}\n\n`, 'empty.csv');
     expect(headerOnly.body.result.errors).toEqual([
-      { line: 2, field: 'file', message: 'The file has no rows' },
+      { line: 2, field: 'file', error: 'import.noRows', message: 'The file has no rows' },
     ]);
 
     const binary = await importFile(testId, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]), 'broken.xlsx');
     expect(binary.status).toBe(400);
-    expect(binary.body.message).toContain('not a readable XLSX');
+    expect(binary.body.result.error).toMatch(/^(file\.unreadable|file\.importRejected)$/);
     const notMultipart = await api('POST', `/tests/${testId}/questions/import`, { file: 'x' });
     expect(notMultipart.status).toBe(400);
     expect(await list(testId)).toEqual([]);

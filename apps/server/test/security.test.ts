@@ -25,7 +25,7 @@ describe('security headers and request limits', () => {
     for (let i = 0; i < 3; i++) expect((await from('203.0.113.7', '/api/accounts')).status).toBe(401);
     const limited = await from('203.0.113.7', '/api/accounts');
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ code: 429, success: false, result: null });
+    expect(limited.body).toMatchObject({ code: 429, success: false, result: { error: 'request.tooMany' } });
     expect(limited.headers['retry-after']).toBeDefined();
     // Behind TRUST_PROXY each forwarded client address has its own allowance.
     expect((await from('203.0.113.8')).status).toBe(200);

@@ -271,14 +271,26 @@ describe('scoring a test', () => {
     const phq = await builtin('phq-9');
     const missing = await api('POST', `/tests/${phq.id}/score`, { answers: [0, 0, null, 0, 7, 0, 0, 0, 0] });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('Question 3 is required; Question 5: option 7 does not exist');
+    expect(missing.body.message).toBe('answers.2: Required; answers.4: Option 7 does not exist');
     expect(missing.body.result.errors).toEqual([
-      { field: 'answers.2', message: 'Question 3 is required' },
-      { field: 'answers.4', message: 'Question 5: option 7 does not exist' },
+      { field: 'answers.2', error: 'field.required', message: 'Required' },
+      {
+        field: 'answers.4',
+        error: 'answer.noSuchOption',
+        params: { option: 7 },
+        message: 'Option 7 does not exist',
+      },
     ]);
     const short = await api('POST', `/tests/${phq.id}/score`, { answers: [0] });
     expect(short.status).toBe(400);
-    expect(short.body.message).toContain('Expected 9 answers');
+    expect(short.body.result.errors).toEqual([
+      {
+        field: 'answers',
+        error: 'answer.countMismatch',
+        params: { expected: 9, received: 1 },
+        message: 'Expected 9 answers, one per question, got 1',
+      },
+    ]);
     expect((await api('POST', `/tests/${phq.id}/score`, { answers: ['a'] })).status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.ts';
+import { fieldErrorSchema, pageQuerySchema } from '../envelope.ts';
 import { dimensionKey, imageUrl, poleLetter, recordId, scoreNumber, text } from './fields.ts';
 import { localizedTextSchema, requiredLocalizedInput } from './localized.ts';
 
@@ -88,10 +88,7 @@ export const questionImportQuerySchema = z.strictObject({
   mode: z.enum(['append', 'replace']).default('append'),
 });
 
-export const importRowErrorSchema = z.object({
-  line: z.number().int(),
-  field: z.string(),
-  message: z.string(),
-});
+/** A refused cell of an imported file: a field error (code, params, text) with its line. */
+export const importRowErrorSchema = fieldErrorSchema.extend({ line: z.number().int() });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 export const questionImportResultSchema = z.object({ imported: z.number().int(), total: z.number().int() });

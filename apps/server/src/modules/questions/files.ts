@@ -1,6 +1,5 @@
 import {
-  type ImportRowError,
-  importRowErrorSchema,
+  issueError,
   MAX_QUESTIONS_PER_TEST,
   QUESTION_TYPES,
   type QuestionContent,
@@ -11,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { type CsvRecord, readCsv, sendCsv } from '../../http/csv.ts';
-import { httpError } from '../../http/reply.ts';
+import { type FieldProblem, httpError } from '../../http/reply.ts';
 import { checkedWorkbook, QUESTION_FILE_MAX_COLUMNS, QUESTION_FILE_MAX_ROWS } from './workbook.ts';
 
 /**
@@ -127,8 +126,11 @@ export async function sendQuestionFile(
     .send(file);
 }
 
+/** A refused cell or row of an imported file, by its line (0 for the file as a whole). */
+type RowProblem = FieldProblem & { line: number };
+
 /** Reads a CSV or XLSX file (told apart by content: XLSX is a ZIP) into rows with their line numbers. */
-async function readQuestionFile(file: Buffer): Promise<{ rows: FileRow[] } | { errors: ImportRowError[] }> {
+async function readQuestionFile(file: Buffer): Promise<{ rows: FileRow[] } | { errors: RowProblem[] }> {
   const isZip = file.length > 4 && file.readUInt32LE(0) === 0x04034b50;
   if (isZip) {
     const workbook = await checkedWorkbook(file);
@@ -136,7 +138,7 @@ async function readQuestionFile(file: Buffer): Promise<{ rows: FileRow[] } | { e
     try {
       sheet = (await readSheet(workbook)) as unknown[][];
     } catch {
-      return { errors: [{ line: 0, field: 'file', message: 'The file is not a readable XLSX workbook' }] };
+      return { errors: [{ line: 0, field: 'file', error: 'import.notXlsx' }] };
     }
     return {
       rows: sheet.map((cells, i) => ({
@@ -146,14 +148,14 @@ async function readQuestionFile(file: Buffer): Promise<{ rows: FileRow[] } | { e
     };
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(file);
-  if (text.includes('\u0000'))
-    return { errors: [{ line: 0, field: 'file', message: 'The file is neither UTF-8 CSV nor XLSX' }] };
+  if (text.includes('\u0000')) return { errors: [{ line: 0, field: 'file', error: 'import.notText' }] };
   const parsed = readCsv(text, { rows: QUESTION_FILE_MAX_ROWS, columns: QUESTION_FILE_MAX_COLUMNS });
   if ('tooMany' in parsed)
     throw parsed.tooMany === 'rows'
       ? httpError(400, 'file.tooManyRows', { maximum: QUESTION_FILE_MAX_ROWS })
       : httpError(400, 'file.tooManyColumns', { maximum: QUESTION_FILE_MAX_COLUMNS });
-  if ('error' in parsed) return { errors: [{ field: 'file', ...parsed.error }] };
+  if ('error' in parsed)
+    return { errors: [{ field: 'file', line: parsed.error.line, error: 'import.badCsv' }] };
   return { rows: parsed.records };
 }
 
@@ -163,24 +165,24 @@ const NO = new Set(['no', 'n', 'false', '0', '否']);
 /** Turns file rows into questions; every bad row is reported with its line, and then nothing is returned. */
 function questionsFromRows(
   rows: readonly FileRow[],
-): { questions: QuestionContent[] } | { errors: ImportRowError[] } {
-  const errors: ImportRowError[] = [];
+): { questions: QuestionContent[] } | { errors: RowProblem[] } {
+  const errors: RowProblem[] = [];
   const [header, ...body] = rows;
-  if (!header) return { errors: [{ line: 1, field: 'file', message: 'The file is empty' }] };
+  if (!header) return { errors: [{ line: 1, field: 'file', error: 'import.empty' }] };
   const names = header.cells.map((c) => c.trim().toLowerCase());
   const index = new Map<Column, number>();
   for (const column of QUESTION_COLUMNS) {
     const at = names.indexOf(column);
-    if (at < 0) errors.push({ line: header.line, field: column, message: 'Missing column' });
+    if (at < 0) errors.push({ line: header.line, field: column, error: 'import.missingColumn' });
     else index.set(column, at);
   }
   names.forEach((name, i) => {
     if (name && !(QUESTION_COLUMNS as readonly string[]).includes(name))
-      errors.push({ line: header.line, field: header.cells[i]!, message: 'Unknown column' });
+      errors.push({ line: header.line, field: header.cells[i]!, error: 'import.unknownColumn' });
   });
   if (errors.length > 0) return { errors };
   if (body.every((row) => row.cells.every((c) => c.trim() === '')))
-    return { errors: [{ line: header.line + 1, field: 'file', message: 'The file has no rows' }] };
+    return { errors: [{ line: header.line + 1, field: 'file', error: 'import.noRows' }] };
 
   const groups: { number: number; line: number; rows: { line: number; get: (c: Column) => string }[] }[] = [];
   for (const row of body) {
@@ -189,7 +191,7 @@ function questionsFromRows(
     const raw = get('question');
     const number = Number(raw);
     if (!/^\d+$/.test(raw) || number < 1) {
-      errors.push({ line: row.line, field: 'question', message: 'Must be a question number (1, 2, ...)' });
+      errors.push({ line: row.line, field: 'question', error: 'import.notQuestionNumber' });
       continue;
     }
     const last = groups.at(-1);
@@ -198,23 +200,33 @@ function questionsFromRows(
       errors.push({
         line: row.line,
         field: 'question',
-        message: `Rows of question ${number} must be consecutive`,
+        error: 'import.notConsecutive',
+        params: { number },
       });
     else groups.push({ number, line: row.line, rows: [{ line: row.line, get }] });
   }
   if (groups.length > MAX_QUESTIONS_PER_TEST)
-    errors.push({ line: 0, field: 'file', message: `At most ${MAX_QUESTIONS_PER_TEST} questions per test` });
+    errors.push({
+      line: 0,
+      field: 'file',
+      error: 'question.tooMany',
+      params: { maximum: MAX_QUESTIONS_PER_TEST },
+    });
 
   const questions: QuestionContent[] = [];
   for (const group of groups) {
     const first = group.rows[0]!;
-    const rowErrors = (line: number, field: string, message: string) => errors.push({ line, field, message });
+    const rowErrors = (line: number, field: string, problem: Pick<FieldProblem, 'error' | 'params'>) =>
+      errors.push({ line, field, ...problem });
     const type = first.get('type').toLowerCase() || 'single';
     if (!(QUESTION_TYPES as readonly string[]).includes(type))
-      rowErrors(first.line, 'type', `Must be one of ${QUESTION_TYPES.join(', ')}`);
+      rowErrors(first.line, 'type', {
+        error: 'field.notOneOf',
+        params: { options: QUESTION_TYPES.join(', ') },
+      });
     const requiredText = first.get('required').toLowerCase() || 'yes';
     if (!YES.has(requiredText) && !NO.has(requiredText))
-      rowErrors(first.line, 'required', 'Must be yes or no');
+      rowErrors(first.line, 'required', { error: 'import.yesOrNo' });
     const options = group.rows
       .filter(
         (r) =>
@@ -226,7 +238,8 @@ function questionsFromRows(
       .map((r) => {
         const scoreText = r.get('option_score');
         const score = scoreText === '' ? null : Number(scoreText);
-        if (score !== null && !Number.isFinite(score)) rowErrors(r.line, 'option_score', 'Must be a number');
+        if (score !== null && !Number.isFinite(score))
+          rowErrors(r.line, 'option_score', { error: 'import.notNumber' });
         return {
           line: r.line,
           option: {
@@ -261,7 +274,7 @@ function questionsFromRows(
             : [first.line, snake(head) || 'question'];
         // A cell already reported above (e.g. an unknown type) is not reported twice.
         if (!errors.some((e) => e.line === line && e.field === column))
-          rowErrors(line, column, issue.message);
+          rowErrors(line, column, issueError(issue));
       }
       continue;
     }
@@ -276,10 +289,5 @@ export async function questionsOfFile(file: Buffer): Promise<QuestionContent[]> 
   const read = await readQuestionFile(file);
   const built = 'errors' in read ? read : questionsFromRows(read.rows);
   if ('questions' in built) return built.questions;
-  throw httpError(
-    400,
-    'file.importRejected',
-    { count: built.errors.length },
-    { errors: built.errors.map((e) => ({ line: e.line, field: e.field, error: 'field.invalid' as const })) },
-  );
+  throw httpError(400, 'file.importRejected', { count: built.errors.length }, { errors: built.errors });
 }

@@ -1,3 +1,5 @@
+import type { ErrorCatalogue } from '@cool/shared/errors';
+import enUSErrors from '@cool/shared/errors/en-US';
 import enUS from 'antd/locale/en_US';
 import auth from '../../features/auth/strings/en-US.json';
 import categories from '../../features/categories/strings/en-US.json';
@@ -20,6 +22,8 @@ export const messages = {
   ...tests,
   ...questions,
   ...placeholders,
+  // Server error codes, from the one catalogue the server also answers with.
+  serverError: enUSErrors as ErrorCatalogue,
 };
 export type Messages = typeof messages;
 

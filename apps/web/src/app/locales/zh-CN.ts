@@ -1,3 +1,4 @@
+import zhCNErrors from '@cool/shared/errors/zh-CN';
 import zhCN from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
 import auth from '../../features/auth/strings/zh-CN.json';
@@ -23,6 +24,8 @@ const messages: Messages = {
   ...tests,
   ...questions,
   ...placeholders,
+  // Server error codes, from the one catalogue the server also answers with.
+  serverError: zhCNErrors,
 };
 
 const pack: LocalePack = { messages, antdLocale: zhCN, dayjsLocale: 'zh-cn' };

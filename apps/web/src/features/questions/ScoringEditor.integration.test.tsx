@@ -100,7 +100,7 @@ describe('scoring editor', () => {
     fill(within(band(1)).getByLabelText('To'), '-1');
     const problems = await screen.findByRole('list', { name: 'Problems' });
     expect(screen.getByRole('status').textContent).toContain('1 field needs fixing');
-    // The problem names the field: band 1's upper bound (its wording comes from the shared contract).
-    expect(problems.textContent).toContain('dimensions.0.bands.0.max');
+    // The problem names the field by its label and position (dimension 1, band 1) in the console's words.
+    expect(problems.textContent).toContain('To (1.1): Must not be below the minimum');
   });
 });

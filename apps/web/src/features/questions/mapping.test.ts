@@ -1,4 +1,5 @@
 import { emptyScoring, type Question, reverseScores, scoringSchema } from '@cool/shared';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { liveProblems } from './components/ScoringEditor.tsx';
 import {
@@ -11,6 +12,9 @@ import {
   toScoringInput,
 } from './mapping.ts';
 import { testIdOf } from './QuestionPage.tsx';
+
+/** Keys as text: enough to see which problem each line names. */
+const t = ((key: string) => key) as unknown as TFunction;
 
 const question: Question = {
   id: 3,
@@ -136,7 +140,7 @@ describe('scoring form mapping', () => {
   it('reports form problems first, then the publish checks', () => {
     const bad = toScoringFormValues(emptyScoring());
     bad.dimensions.push(newDimension('Bad Key'));
-    const invalid = liveProblems(bad, [question]);
+    const invalid = liveProblems(bad, [question], t);
     expect(invalid.invalid).toBe(true);
     expect(invalid.problems[0]).toMatch(/^dimensions\.0\.key/);
 
@@ -152,11 +156,11 @@ describe('scoring form mapping', () => {
       newDimension('sleep'),
     );
     good.dimensions[1]!.name = { zh: '睡眠', en: 'Sleep' };
-    const checked = liveProblems(good, [question]);
+    const checked = liveProblems(good, [question], t);
     expect(checked.invalid).toBe(false);
     expect(checked.problems).toEqual(['Dimension "total": no band covers the highest possible score 4']);
     good.dimensions[0]!.bands[0]!.max = 4;
-    expect(liveProblems(good, [question]).problems).toEqual([]);
+    expect(liveProblems(good, [question], t).problems).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.ts';
 import { downloadFile } from '../../../shared/http/download.ts';
-import { errorText } from '../../../shared/http/errorText.ts';
+import { errorText, fieldErrorText } from '../../../shared/http/errorText.ts';
 import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { importRowErrors, useImportQuestions } from '../api.ts';
 
@@ -101,7 +101,11 @@ export function QuestionImportModal({ testId, onClose }: QuestionImportModalProp
             columns={[
               { key: 'line', dataIndex: 'line', title: t('questions.import.line'), width: 70 },
               { key: 'field', dataIndex: 'field', title: t('questions.import.field'), width: 150 },
-              { key: 'message', dataIndex: 'message', title: t('questions.import.message') },
+              {
+                key: 'message',
+                title: t('questions.import.message'),
+                render: (_, row) => fieldErrorText(row, t),
+              },
             ]}
           />
         )}

@@ -1,9 +1,10 @@
-import { publishProblems, type Question, scoringSchema, type TestDetail } from '@cool/shared';
+import { issueError, publishProblems, type Question, scoringSchema, type TestDetail } from '@cool/shared';
 import { Alert, App, Button, Flex, Form } from 'antd';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/http/errorText.ts';
-import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
+import { errorText, type FieldLabel, fieldErrorText } from '../../../shared/http/errorText.ts';
+import { applyFieldErrors, formLabels } from '../../../shared/http/formErrors.ts';
 import { useSaveScoring } from '../api.ts';
 import { type ScoringFormValues, toScoringFormValues, toScoringInput } from '../mapping.ts';
 import { AlertList } from './scoring/AlertList.tsx';
@@ -17,13 +18,24 @@ interface ScoringEditorProps {
   readOnly: boolean;
 }
 
-/** Problems found live: the form's own validation (zod) first, else the shared publish checks. */
-export function liveProblems(values: Partial<ScoringFormValues>, questions: Question[]) {
+/**
+ * Problems found live: the form's own validation (zod, in the console's language, each field named by its
+ * label when `label` knows it) first, else the shared publish checks.
+ */
+export function liveProblems(
+  values: Partial<ScoringFormValues>,
+  questions: Question[],
+  t: TFunction,
+  label: FieldLabel = () => undefined,
+) {
   const parsed = scoringSchema.safeParse(toScoringInput(values));
   if (!parsed.success)
     return {
       invalid: true,
-      problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      problems: parsed.error.issues.map((issue) => {
+        const field = issue.path.join('.');
+        return `${label(field) ?? field}: ${fieldErrorText({ field, ...issueError(issue) }, t)}`;
+      }),
     };
   return { invalid: false, problems: publishProblems({ questions, scoring: parsed.data }) };
 }
@@ -38,7 +50,7 @@ export function ScoringEditor({ test, questions, readOnly }: ScoringEditorProps)
   const initialValues = useMemo(() => toScoringFormValues(test.scoring), [test.scoring]);
   const watched = Form.useWatch([], { form, preserve: true }) as Partial<ScoringFormValues> | undefined;
   const values = watched ?? initialValues;
-  const live = useMemo(() => liveProblems(values, questions), [values, questions]);
+  const live = useMemo(() => liveProblems(values, questions, t, formLabels()), [values, questions, t]);
 
   const onFinish = async (submitted: ScoringFormValues) => {
     setFormError(null);
@@ -46,7 +58,7 @@ export function ScoringEditor({ test, questions, readOnly }: ScoringEditorProps)
       await save.mutateAsync(toScoringInput(submitted));
     } catch (error) {
       applyFieldErrors(form, error);
-      setFormError(errorText(error, t));
+      setFormError(errorText(error, t, formLabels()));
       return;
     }
     message.success(t('questions.scoring.saved'));
