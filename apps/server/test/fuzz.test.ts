@@ -111,8 +111,9 @@ const HOSTILE_NUMBERS = [
   5e-324,
 ];
 const WRONG_TYPES: unknown[] = [null, true, {}, [], ['x'], { $gt: '' }];
+/** A fresh copy each time: a shared object mutated later would make a body refer to itself. */
 const hostile = (r: Random): unknown =>
-  r.pick([r.pick(HOSTILE_STRINGS), r.pick(HOSTILE_NUMBERS), r.pick(WRONG_TYPES)]);
+  structuredClone(r.pick([r.pick(HOSTILE_STRINGS), r.pick(HOSTILE_NUMBERS), r.pick(WRONG_TYPES)]));
 
 /** Path parameters as they appear in the URL (already percent-encoded). */
 const HOSTILE_SEGMENTS = [
