@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateDatabase, openDatabase } from '../src/db/database.ts';
@@ -19,6 +19,13 @@ beforeAll(async () => {
   const access = { public: true };
   app.get('/api/slow', { config: { access } }, async () => {
     await app.db.execute(sql`select pg_sleep(1)`);
+    return { done: true };
+  });
+  app.get('/api/slow-change', { config: { access } }, async () => {
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_sleep(1)`);
+      await tx.execute(sql`select 1`);
+    });
     return { done: true };
   });
   app.get('/api/quick', { config: { access } }, async () => {
@@ -65,11 +72,16 @@ describe('abandoned requests', () => {
     expect(quick.ms).toBeLessThan(2000);
     await slow.done;
     if (database.kind === 'postgres') {
-      // The running statements were cancelled, not left to finish.
-      const { rows } = await database.pool.query(
-        "select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'",
+      // The running statements were cancelled (the cancel lands a moment later), not left to finish.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await database.pool.query(
+            "select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'",
+          );
+          expect(rows[0].n).toBe(0);
+        },
+        { timeout: 500 },
       );
-      expect(rows[0].n).toBe(0);
     }
   }, 30_000);
 
@@ -84,7 +96,25 @@ describe('abandoned requests', () => {
   }, 30_000);
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the statement timeout', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
+  it('rolls back a transaction whose request was abandoned before its connection goes back to the pool', async () => {
+    const abandon = new AbortController();
+    const change = fetch(`${base}/api/slow-change`, { signal: abandon.signal }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    abandon.abort();
+    await change;
+    await vi.waitFor(
+      async () => {
+        const { rows } = await database.pool.query(
+          "select count(*)::int as n from pg_stat_activity where state like 'idle in transaction%' or (state = 'active' and query like 'select pg_sleep%')",
+        );
+        expect(rows[0].n).toBe(0);
+      },
+      { timeout: 3000 },
+    );
+    expect((await timed(`${base}/api/quick`)).status).toBe(200);
+  });
+
   it('cancels a statement that runs longer than DATABASE_STATEMENT_TIMEOUT_MS', async () => {
     const timed = await openDatabase({ url: database.url, statementTimeoutMs: 300 });
     try {

@@ -124,9 +124,10 @@ function followRequests(pool: pg.Pool, cancel: ((processId: number) => Promise<v
     patched.add(client);
     const run = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     client.query = (async (...args: unknown[]) => {
+      // Once the request is abandoned, statements on a held client still run: a transaction's ROLLBACK must
+      // reach the server before the connection goes back to the pool.
       const signal = requestSignal.getStore();
-      if (!signal) return run(...args);
-      signal.throwIfAborted();
+      if (!signal || signal.aborted) return run(...args);
       let cancelling: Promise<void> | undefined;
       const onAbort = () => {
         cancelling = cancel(processIdOf(client)).catch(() => {});
