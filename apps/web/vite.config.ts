@@ -15,6 +15,15 @@ export default defineConfig({
         // out of the login page's download.
         moduleSideEffects: (id) => !id.includes('/packages/shared/') && !id.includes('/node_modules/zod/'),
       },
+      output: {
+        // The server's error texts per language (packages/shared/src/errors/zh-CN.ts) are their own chunk: named
+        // apart from the console's language packs (app/locales/zh-CN.ts), which share the file name.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 &&
+          chunk.moduleIds.every((id) => id.includes('/packages/shared/src/errors/'))
+            ? 'assets/errors-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
     },
   },
   test: {

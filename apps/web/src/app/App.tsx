@@ -1,12 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { ConfigProvider, theme } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { getAntdLocale } from '../shared/i18n/i18n.ts';
 import { useSettingsStore } from '../shared/settings/settingsStore.ts';
 import { buildThemeConfig } from '../shared/settings/themeConfig.ts';
+import { onNoticeWaiting } from '../shared/ui/notices.ts';
 import { AppRoutes } from './AppRoutes.tsx';
-import { queryClient } from './queryClient.ts';
+
+const NoticeHolder = lazy(() => import('./NoticeHolder.tsx'));
 
 /**
  * Page-level effects of the display settings that antd cannot reach: the page background behind the
@@ -21,9 +22,27 @@ function DocumentTheme() {
     const root = document.documentElement;
     root.style.colorScheme = realDark ? 'dark' : 'light';
     root.classList.toggle('color-weak', colorWeak);
-    document.body.style.backgroundColor = token.colorBgLayout;
-  }, [realDark, colorWeak, token.colorBgLayout]);
+    // What antd's <App> gives its children, for the pages outside the console (which has its own <App>).
+    Object.assign(document.body.style, {
+      backgroundColor: token.colorBgLayout,
+      color: token.colorText,
+      fontFamily: token.fontFamily,
+      fontSize: `${token.fontSize}px`,
+      lineHeight: String(token.lineHeight),
+    });
+  }, [realDark, colorWeak, token]);
   return null;
+}
+
+/** Loads a holder for the light notices the first time one waits (none on a plain visit to the login page). */
+function LazyNoticeHolder() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onNoticeWaiting(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <NoticeHolder />
+    </Suspense>
+  ) : null;
 }
 
 export function App() {
@@ -35,14 +54,11 @@ export function App() {
   return (
     <ConfigProvider locale={getAntdLocale(language)} theme={themeConfig}>
       <DocumentTheme />
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          {/* Synchronous location updates keep sign-out and its redirect in one render. */}
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </AntApp>
+      <LazyNoticeHolder />
+      {/* Synchronous location updates keep sign-out and its redirect in one render. */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

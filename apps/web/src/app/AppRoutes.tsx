@@ -1,4 +1,4 @@
-import { can, filterRoutes, HOME_PATH } from '@cool/shared';
+import { can, filterRoutes, HOME_PATH, safeRedirect } from '@cool/shared';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
@@ -8,15 +8,17 @@ import { useAuthStore } from '../shared/session/authStore.ts';
 import { useTabsStore } from '../shared/tabs/tabsStore.ts';
 import { PageLoading } from '../shared/ui/PageLoading.tsx';
 import { RouteErrorBoundary } from '../shared/ui/RouteErrorBoundary.tsx';
+import { ConsoleShell } from './consoleShell.ts';
 import { APP_ROUTES, type AppRoute, tabKey } from './routes/registry.tsx';
 import { flattenRoutes, menuTree } from './routes/tree.ts';
 import { SessionGate } from './SessionGate.tsx';
+import { warmUpConsole } from './warmUp.ts';
 
 const UserLayout = lazy(() => import('../features/layout/UserLayout.tsx'));
-const BasicLayout = lazy(() => import('../features/layout/BasicLayout.tsx'));
 
 const USER_LAYOUT_ROUTES = APP_ROUTES.filter((route) => route.layout === 'user');
 const BASIC_LAYOUT_ROUTES = APP_ROUTES.filter((route) => route.layout === 'basic');
+const USER_LAYOUT_PATHS = new Set(USER_LAYOUT_ROUTES.map((route) => route.path));
 
 /** The registry's routes that have a screen, as router entries. */
 const routeObjects = (routes: readonly AppRoute[], wrap: (page: ReactNode) => ReactNode) =>
@@ -33,7 +35,7 @@ function buildRoutes(allowed: AppRoute[] | null): RouteObject[] {
   return [
     publicBranch,
     {
-      element: <BasicLayout menu={menuTree(allowed)} />,
+      element: <ConsoleShell menu={menuTree(allowed)} />,
       children: [
         { path: '/', element: <Navigate to={HOME_PATH} replace /> },
         // A page that fails to render or download shows its error inside the layout, menu still usable.
@@ -66,6 +68,17 @@ export function AppRoutes() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path change is the trigger
   useEffect(() => syncFromStorage(), [location.pathname, syncFromStorage]);
   useDocumentTitle(location.pathname, location.search);
+
+  // A token without user info: signing in on the login page, or a reload. The console's code and the first
+  // screen's data load alongside the user info instead of after it.
+  const token = useAuthStore((s) => s.token);
+  const onUserLayout = USER_LAYOUT_PATHS.has(location.pathname);
+  const firstScreen = onUserLayout
+    ? safeRedirect(new URLSearchParams(location.search).get('redirect'))
+    : location.pathname + location.search;
+  useEffect(() => {
+    if (token && !user) warmUpConsole(firstScreen);
+  }, [token, user, firstScreen]);
 
   // SPEC 4: the console routes are the registry filtered by the role (never mutated).
   const allowed = useMemo(() => {

@@ -1,10 +1,10 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { errorText } from '../shared/http/errorText.ts';
 import { fetchUserInfo } from '../shared/session/api.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
+import { useNotices } from '../shared/ui/notices.ts';
 import { PageLoading } from '../shared/ui/PageLoading.tsx';
 
 /**
@@ -13,7 +13,7 @@ import { PageLoading } from '../shared/ui/PageLoading.tsx';
  */
 export function SessionGate() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const { notification } = useNotices();
   const location = useLocation();
   const token = useAuthStore((s) => s.token);
   const setUser = useAuthStore((s) => s.setUser);

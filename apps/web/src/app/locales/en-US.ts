@@ -1,6 +1,8 @@
+// antd's own ES module: the one its components already load, not a second CommonJS copy.
+
 import type { ErrorCatalogue } from '@cool/shared/errors';
 import enUSErrors from '@cool/shared/errors/en-US';
-import enUS from 'antd/locale/en_US';
+import enUS from 'antd/es/locale/en_US';
 import auth from '../../features/auth/strings/en-US.json';
 import categories from '../../features/categories/strings/en-US.json';
 import layout from '../../features/layout/strings/en-US.json';
@@ -27,5 +29,5 @@ export const messages = {
 };
 export type Messages = typeof messages;
 
-const pack: LocalePack = { messages, antdLocale: enUS, dayjsLocale: 'en' };
+const pack: LocalePack = { messages, antdLocale: enUS };
 export default pack;

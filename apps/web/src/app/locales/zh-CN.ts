@@ -1,6 +1,5 @@
 import zhCNErrors from '@cool/shared/errors/zh-CN';
-import zhCN from 'antd/locale/zh_CN';
-import 'dayjs/locale/zh-cn';
+import zhCN from 'antd/es/locale/zh_CN';
 import auth from '../../features/auth/strings/zh-CN.json';
 import categories from '../../features/categories/strings/zh-CN.json';
 import layout from '../../features/layout/strings/zh-CN.json';
@@ -28,5 +27,5 @@ const messages: Messages = {
   serverError: zhCNErrors,
 };
 
-const pack: LocalePack = { messages, antdLocale: zhCN, dayjsLocale: 'zh-cn' };
+const pack: LocalePack = { messages, antdLocale: zhCN };
 export default pack;

@@ -1,13 +1,16 @@
 import { CONSOLE_ROUTES, type ConsoleRoute } from '@cool/shared';
 import { lazy, type ReactNode } from 'react';
+import { ConsoleShell } from '../consoleShell.ts';
+import { preloadable } from '../preloadable.ts';
 import { type RouteNode, routeTrail, tabKeyOf } from './tree.ts';
 
-// Every screen is its own chunk: the login page never downloads the console shell or tables.
+// Every screen is its own chunk: the login page never downloads the console shell or tables. Console screens
+// can start downloading early (on the sign-in click).
 const LoginPage = lazy(() => import('../../features/auth/LoginPage.tsx'));
-const CategoryPage = lazy(() => import('../../features/categories/CategoryPage.tsx'));
-const TestPage = lazy(() => import('../../features/tests/TestPage.tsx'));
-const QuestionPage = lazy(() => import('../../features/questions/QuestionPage.tsx'));
-const BuildingPage = lazy(() => import('../../features/placeholders/BuildingPage.tsx'));
+const CategoryPage = preloadable(() => import('../../features/categories/CategoryPage.tsx'));
+const TestPage = preloadable(() => import('../../features/tests/TestPage.tsx'));
+const QuestionPage = preloadable(() => import('../../features/questions/QuestionPage.tsx'));
+const BuildingPage = preloadable(() => import('../../features/placeholders/BuildingPage.tsx'));
 const ComingSoonPage = lazy(() => import('../../features/placeholders/ComingSoonPage.tsx'));
 const RegisterPage = lazy(() => import('../../features/placeholders/RegisterPage.tsx'));
 const ExceptionPage = lazy(() => import('../../features/placeholders/ExceptionPage.tsx'));
@@ -23,17 +26,29 @@ export interface AppRoute extends RouteNode {
   page?: (route: AppRoute) => ReactNode;
   keepAlive?: boolean;
   children?: readonly AppRoute[];
+  /** Starts downloading the screen's code. */
+  preload?: () => Promise<unknown>;
+  /** Asks for the screen's first data (URL parameters as the page reads them) into the query cache. */
+  prefetch?: (params: URLSearchParams) => Promise<void>;
 }
 
 const building = (route: AppRoute) => <BuildingPage name={route.name!} />;
 
 /** The console's part of each shared console route, by route name. */
-const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity'>> = {
-  game: { page: () => <TestPage /> },
-  qtable: { page: () => <QuestionPage />, identity: ['testId'] },
-  user: { page: () => <CategoryPage /> },
-  center: { page: building },
-  order: { page: building },
+const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preload' | 'prefetch'>> = {
+  game: {
+    page: () => <TestPage />,
+    preload: TestPage.preload,
+    prefetch: (params) => import('./prefetch.ts').then((m) => m.prefetchTests(params)),
+  },
+  qtable: { page: () => <QuestionPage />, identity: ['testId'], preload: QuestionPage.preload },
+  user: {
+    page: () => <CategoryPage />,
+    preload: CategoryPage.preload,
+    prefetch: (params) => import('./prefetch.ts').then((m) => m.prefetchCategories(params)),
+  },
+  center: { page: building, preload: BuildingPage.preload },
+  order: { page: building, preload: BuildingPage.preload },
 };
 
 function consoleRoute({ children, ...route }: ConsoleRoute): AppRoute {
@@ -51,7 +66,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/account/center', name: 'accountCenter', layout: 'basic', hideInMenu: true, page: comingSoon },
   { path: '/account/settings', name: 'accountSettings', layout: 'basic', hideInMenu: true, page: comingSoon },
   // SPEC 2 user layout, reachable without a token.
-  { path: '/user/login', name: 'login', layout: 'user', page: () => <LoginPage /> },
+  {
+    path: '/user/login',
+    name: 'login',
+    layout: 'user',
+    page: () => <LoginPage onSubmit={(target) => preloadConsole(target)} />,
+  },
   {
     path: '/user/register',
     name: 'register',
@@ -72,6 +92,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
 
 /** The registry entry at a pathname. */
 export const routeAt = (pathname: string): AppRoute | undefined => routeTrail(APP_ROUTES, pathname).at(-1);
+
+/** Starts downloading the console's shell and the code of the screen at `path` (a full path), once each. */
+export function preloadConsole(path: string): void {
+  void ConsoleShell.preload().catch(() => undefined);
+  void routeAt(new URL(path, window.location.origin).pathname)
+    ?.preload?.()
+    .catch(() => undefined);
+}
 
 /** The tab a full path belongs to: its pathname and identifying parameters only. */
 export const tabKey = (path: string): string => tabKeyOf(APP_ROUTES, path);

@@ -8,7 +8,10 @@ import {
   WeiboCircleOutlined,
 } from '@ant-design/icons';
 import { greetingFor, safeRedirect, welcomePhraseIndex } from '@cool/shared';
-import { Alert, App, Button, Checkbox, Flex, Form, Input, Tabs, Typography, theme } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, theme } from 'antd';
+// The input and password parts alone: antd's Input also carries TextArea, Search and OTP (10 KiB gzip).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +20,9 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
 import { fetchUserInfo, login } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
+import { useNotices } from '../../shared/ui/notices.ts';
+import { TextLink } from '../../shared/ui/TextLink.tsx';
+import { LoginTabs } from './LoginTabs.tsx';
 
 /** Keys of SPEC 9's four welcome phrases, in the order `welcomePhraseIndex` picks from. */
 const WELCOME_PHRASES = ['rest', 'meal', 'game', 'tired'] as const;
@@ -31,10 +37,15 @@ interface LoginFields {
   captcha?: string;
 }
 
-export default function LoginPage() {
+interface LoginPageProps {
+  /** Told where the user goes once signed in, as the sign-in starts (the console's code can download meanwhile). */
+  onSubmit?: (target: string) => void;
+}
+
+export default function LoginPage({ onSubmit }: LoginPageProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { message, notification } = App.useApp();
+  const { message, notification } = useNotices();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [form] = Form.useForm<LoginFields>();
@@ -54,6 +65,7 @@ export default function LoginPage() {
     }
     setSubmitting(true);
     setLoginError(null);
+    onSubmit?.(safeRedirect(searchParams.get('redirect')));
     try {
       const { token: sessionToken, expiresAt } = await login({
         username: values.username.trim(),
@@ -105,7 +117,7 @@ export default function LoginPage() {
         />
       </Form.Item>
       <Form.Item name="password" rules={[{ required: true, message: t('login.password.required') }]}>
-        <Input.Password
+        <Password
           size="large"
           prefix={<LockOutlined />}
           placeholder={t('login.password.placeholder')}
@@ -134,14 +146,12 @@ export default function LoginPage() {
 
   return (
     <Form<LoginFields> form={form} initialValues={{ remember_me: true }} onFinish={onFinish} size="large">
-      <Tabs
+      <LoginTabs
         activeKey={tab}
         onChange={(key) => {
-          setTab(key as LoginTab);
+          setTab(key);
           setLoginError(null);
         }}
-        centered
-        destroyOnHidden
         items={[
           { key: 'account', label: t('login.tab.account'), children: accountFields },
           { key: 'mobile', label: t('login.tab.mobile'), children: mobileFields },
@@ -154,7 +164,7 @@ export default function LoginPage() {
         <Form.Item name="remember_me" valuePropName="checked" noStyle>
           <Checkbox>{t('login.rememberMe')}</Checkbox>
         </Form.Item>
-        <Typography.Link onClick={notAvailable}>{t('login.forgotPassword')}</Typography.Link>
+        <TextLink onClick={notAvailable}>{t('login.forgotPassword')}</TextLink>
       </Flex>
       <Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
@@ -163,7 +173,7 @@ export default function LoginPage() {
       </Form.Item>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Flex align="center" gap={12}>
-          <Typography.Text type="secondary">{t('login.thirdParty')}</Typography.Text>
+          <span style={{ color: token.colorTextDescription }}>{t('login.thirdParty')}</span>
           {[AlipayCircleOutlined, TaobaoCircleOutlined, WeiboCircleOutlined].map((Icon, index) => (
             <Icon
               // biome-ignore lint/suspicious/noArrayIndexKey: fixed list of three icons

@@ -1,14 +1,15 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Language } from '@cool/shared';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/http/errorText.ts';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
+import { useNotices } from '../../shared/ui/notices.ts';
 
 export function LanguageSelect() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const language = useSettingsStore((s) => s.language);
 
   const onSelect = (next: Language) => {

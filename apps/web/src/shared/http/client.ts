@@ -110,6 +110,12 @@ const call = <S extends ResultSchema>(_schema: S, path: string, options: SendOpt
     async (response) => ((await response.json()) as Envelope<unknown>).result as ResultOf<S>,
   );
 
+/**
+ * Stands in for a response schema where only its type is imported (`typed<typeof userInfoSchema>()`): the
+ * schema is never run, and importing it as a value would bring zod along.
+ */
+export const typed = <S extends ResultSchema>() => null as unknown as S;
+
 export const api = {
   get: <S extends ResultSchema>(path: string, schema: S, options?: RequestOptions) =>
     call(schema, path, { ...options, method: 'GET' }),

@@ -1,6 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@cool/shared';
 import type { Locale } from 'antd/es/locale';
-import dayjs from 'dayjs';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useSettingsStore } from '../settings/settingsStore.ts';
@@ -9,7 +8,6 @@ import { useSettingsStore } from '../settings/settingsStore.ts';
 export interface LocalePack {
   messages: Record<string, unknown>;
   antdLocale: Locale;
-  dayjsLocale: string;
 }
 
 export type LocaleLoaders = Record<Language, () => Promise<LocalePack>>;
@@ -21,7 +19,10 @@ export function getAntdLocale(language: Language): Locale | undefined {
   return packs.get(language)?.antdLocale;
 }
 
-/** Loads the pack if needed, then switches i18next, dayjs, `<html lang>` and the saved setting together. */
+/**
+ * Loads the pack if needed, then switches i18next, `<html lang>` and the saved setting together (the console
+ * follows i18next's languageChanged for dayjs: the login page has no dates).
+ */
 export async function changeLanguage(language: Language): Promise<void> {
   if (!loaders) throw new Error('initI18n must run first');
   let pack = packs.get(language);
@@ -30,7 +31,6 @@ export async function changeLanguage(language: Language): Promise<void> {
     packs.set(language, pack);
     i18n.addResourceBundle(language, 'translation', pack.messages, true, true);
   }
-  dayjs.locale(pack.dayjsLocale);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
   useSettingsStore.getState().setLanguage(language);

@@ -1,17 +1,9 @@
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { BackHomeButton } from './BackHomeButton.tsx';
 
-export function BackHomeButton() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Button type="primary" onClick={() => navigate('/')}>
-      {t('ui.exception.backHome')}
-    </Button>
-  );
-}
+export { BackHomeButton };
 
 interface ExceptionResultProps {
   status: '403' | '404' | '500';

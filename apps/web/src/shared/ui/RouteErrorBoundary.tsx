@@ -1,8 +1,14 @@
-import { Button, Result } from 'antd';
-import { Component, type ReactNode } from 'react';
+import { WarningFilled } from '@ant-design/icons';
+import { Button, Flex, theme } from 'antd';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ExceptionResult } from './ExceptionResult.tsx';
+import { BackHomeButton } from './BackHomeButton.tsx';
+
+// antd's Result carries the 403/404/500 illustrations (10 KiB): downloaded only when a page fails to render.
+const ExceptionResult = lazy(() =>
+  import('./ExceptionResult.tsx').then((m) => ({ default: m.ExceptionResult })),
+);
 
 // How browsers, Vite's preload helper and webpack word a failed download of a lazily loaded module.
 const CHUNK_FAILURE =
@@ -18,11 +24,32 @@ export function failedChunk(error: unknown): string | null {
   return error.message.match(/([\w.-]+?)\.(?:m?js|css)\b/)?.[1] ?? '';
 }
 
+/** A failure laid out like antd's Result, with nothing to download: it must show when downloads fail. */
+function Failure({
+  icon,
+  title,
+  subTitle,
+  extra,
+}: Record<'icon' | 'title' | 'subTitle' | 'extra', ReactNode>) {
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical align="center" gap={token.marginXS} style={{ padding: '48px 32px', textAlign: 'center' }}>
+      {icon}
+      <div style={{ color: token.colorTextHeading, fontSize: token.fontSizeHeading3 }}>{title}</div>
+      <div style={{ color: token.colorTextDescription }}>{subTitle}</div>
+      <div style={{ marginTop: token.marginMD }}>{extra}</div>
+    </Flex>
+  );
+}
+
 function ChunkFailure({ id }: { id: string }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
-    <Result
-      status="warning"
+    <Failure
+      icon={
+        <WarningFilled style={{ fontSize: 72, color: token.colorWarning, marginBottom: token.marginLG }} />
+      }
       title={id ? t('ui.chunkError.title', { id }) : t('ui.chunkError.titleNoId')}
       subTitle={t('ui.chunkError.subTitle')}
       extra={
@@ -39,7 +66,16 @@ function RenderFailure({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const chunk = failedChunk(error);
   if (chunk !== null) return <ChunkFailure id={chunk} />;
-  return <ExceptionResult status="500" subTitle={t('ui.exception.render')} />;
+  // The same words while the illustrated page downloads (or if it cannot).
+  return (
+    <Suspense
+      fallback={
+        <Failure icon={null} title="500" subTitle={t('ui.exception.render')} extra={<BackHomeButton />} />
+      }
+    >
+      <ExceptionResult status="500" subTitle={t('ui.exception.render')} />
+    </Suspense>
+  );
 }
 
 interface BoundaryProps {

@@ -1,0 +1,36 @@
+import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import { type ReactNode, useContext, useLayoutEffect } from 'react';
+import BasicLayout from '../features/layout/BasicLayout.tsx';
+import './dates.ts';
+import { connectNotices } from '../shared/ui/notices.ts';
+import { queryClient } from './queryClient.ts';
+import type { MenuNode } from './routes/tree.ts';
+
+/** While the console is shown, the light notices (welcome, language errors) use its App's holders too. */
+function ConnectNotices() {
+  const { message, notification } = App.useApp();
+  useLayoutEffect(() => connectNotices({ message, notification }), [message, notification]);
+  return null;
+}
+
+/** The app's query client, unless a caller (a test) already provides its own. */
+function Queries({ children }: { children: ReactNode }) {
+  const outer = useContext(QueryClientContext);
+  return outer ? children : <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/**
+ * What only signed-in pages need, in the console's own chunk: antd's App (message, notification and modal
+ * for every screen), react-query and the basic layout. The login page downloads none of it.
+ */
+export default function ConsoleShell({ menu }: { menu: MenuNode[] }) {
+  return (
+    <App>
+      <ConnectNotices />
+      <Queries>
+        <BasicLayout menu={menu} />
+      </Queries>
+    </App>
+  );
+}
