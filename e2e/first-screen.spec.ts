@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signInWithForm } from './support.ts';
+
+test.describe('first screen: what the login page downloads, and what signing in waits for', () => {
+  test('the login page downloads neither zod, axios nor react-query', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) scripts.push(await response.text());
+    });
+    await page.goto('/user/login', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('tab', { name: 'Credentials' })).toBeVisible();
+    const code = scripts.join('\n');
+    expect(code).not.toContain('ZodError');
+    expect(code).not.toContain('AxiosError');
+    expect(code).not.toContain('No QueryClient set');
+  });
+
+  test('signing in asks for the first list and the console code alongside the user info', async ({
+    page,
+  }) => {
+    const log: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/tests') || url.pathname.includes('/assets/TestPage-')) {
+        log.push(`request ${url.pathname}`);
+      }
+    });
+    // A slow user info: whatever waits for it shows up after it in the log.
+    await page.route('**/api/user/info', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      log.push('user info answered');
+      await route.fulfill({ response });
+    });
+    await page.goto('/user/login');
+    await signInWithForm(page, ADMIN.username, ADMIN.password);
+    await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    const answered = log.indexOf('user info answered');
+    expect(log.indexOf('request /api/tests')).toBeGreaterThanOrEqual(0);
+    expect(log.indexOf('request /api/tests')).toBeLessThan(answered);
+    expect(log.findIndex((entry) => entry.includes('TestPage-'))).toBeLessThan(answered);
+  });
+});
