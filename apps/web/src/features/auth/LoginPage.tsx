@@ -160,7 +160,8 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
       {loginError && (
         <Alert type="error" showIcon title={loginError} style={{ marginBottom: 24 }} role="alert" />
       )}
-      <Flex justify="space-between" align="center" style={{ marginBottom: 24 }}>
+      {/* One line each, even on a 375 px phone: a wrapped pair reads as four separate things. */}
+      <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: 24, whiteSpace: 'nowrap' }}>
         <Form.Item name="remember_me" valuePropName="checked" noStyle>
           <Checkbox>{t('login.rememberMe')}</Checkbox>
         </Form.Item>
@@ -174,13 +175,19 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Flex align="center" gap={12}>
           <span style={{ color: token.colorTextDescription }}>{t('login.thirdParty')}</span>
-          {[AlipayCircleOutlined, TaobaoCircleOutlined, WeiboCircleOutlined].map((Icon, index) => (
+          {(
+            [
+              ['alipay', AlipayCircleOutlined],
+              ['taobao', TaobaoCircleOutlined],
+              ['weibo', WeiboCircleOutlined],
+            ] as const
+          ).map(([service, Icon]) => (
             <Icon
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed list of three icons
-              key={index}
+              key={service}
               role="button"
               tabIndex={0}
-              aria-label={t('login.thirdParty')}
+              // Each its own name: three buttons all called "Sign in with" cannot be told apart.
+              aria-label={t(`login.signInWith.${service}`)}
               onClick={notAvailable}
               style={{ fontSize: 24, color: token.colorTextTertiary, cursor: 'pointer' }}
             />

@@ -5,6 +5,7 @@ import {
   Avatar,
   Button,
   Empty,
+  Flex,
   Grid,
   Popconfirm,
   Space,
@@ -12,9 +13,11 @@ import {
   Table,
   type TableProps,
   Tag,
+  Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
@@ -32,6 +35,7 @@ interface CategoryTableProps {
 export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProps) {
   const { t } = useTranslation();
   const isMobile = Grid.useBreakpoint().md === false;
+  const isPhone = usePhoneTable();
   const { message } = App.useApp();
   const allowed = usePermission();
   const language = useSettingsStore((s) => s.language);
@@ -62,59 +66,96 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
   };
 
   const nameColumns: TableProps<Category>['columns'] = [
-    { key: 'nameZh', dataIndex: 'nameZh', title: t('categories.field.nameZh'), width: 160 },
-    { key: 'nameEn', dataIndex: 'nameEn', title: t('categories.field.nameEn'), width: 180 },
+    { key: 'nameZh', dataIndex: 'nameZh', title: t('categories.field.nameZh') },
+    { key: 'nameEn', dataIndex: 'nameEn', title: t('categories.field.nameEn') },
   ];
   // The current language's name comes first.
   if (language === 'en-US') nameColumns.reverse();
 
-  const columns: TableProps<Category>['columns'] = [
+  const icon = (category: Category) => (
+    <Avatar shape="square" src={category.iconUrl || undefined} icon={<PictureOutlined />} />
+  );
+
+  const status = (category: Category) => {
+    const enabled = category.status === 'enabled';
+    const label = t(`categories.status.${category.status}`);
+    // Without either action there is nothing to switch: show the state only.
+    if (!canEnable && !canDisable) return <Tag color={enabled ? 'success' : 'default'}>{label}</Tag>;
+    return (
+      <Switch
+        checked={enabled}
+        aria-label={label}
+        loading={setStatus.isPending && setStatus.variables?.id === category.id}
+        disabled={enabled ? !canDisable : !canEnable}
+        onChange={(checked) => toggleStatus(category, checked)}
+      />
+    );
+  };
+
+  const actions = (category: Category) => (
+    // Wraps onto a second line rather than widen the table past the page.
+    <Space size={0} wrap>
+      {canEdit && (
+        <Button type="link" size="small" onClick={() => onEdit(category)}>
+          {t('categories.action.edit')}
+        </Button>
+      )}
+      {canDelete && (
+        <Popconfirm
+          title={t('categories.delete.title')}
+          description={t('categories.delete.content', {
+            name: language === 'zh-CN' ? category.nameZh : category.nameEn,
+          })}
+          okText={t('categories.delete.ok')}
+          cancelText={t('categories.delete.cancel')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => deleteCategory(category)}
+        >
+          <Button type="link" size="small" danger>
+            {t('categories.action.delete')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+  const hasActions = canEdit || canDelete;
+
+  const phoneColumns: TableProps<Category>['columns'] = [
     {
-      key: 'iconUrl',
-      dataIndex: 'iconUrl',
-      title: t('categories.field.icon'),
-      width: 72,
-      render: (url: string | null) => (
-        <Avatar shape="square" src={url || undefined} icon={<PictureOutlined />} />
-      ),
-    },
-    ...nameColumns,
-    {
-      key: 'sortOrder',
-      dataIndex: 'sortOrder',
-      title: t('categories.field.sortOrder'),
-      sorter: true,
-      width: 120,
-    },
-    {
-      key: 'status',
-      dataIndex: 'status',
-      title: t('categories.field.status'),
-      width: 110,
+      key: 'category',
       render: (_, category) => {
-        const enabled = category.status === 'enabled';
-        const label = t(`categories.status.${category.status}`);
-        // Without either action there is nothing to switch: show the state only.
-        if (!canEnable && !canDisable) return <Tag color={enabled ? 'success' : 'default'}>{label}</Tag>;
+        const [first, second] =
+          language === 'en-US' ? [category.nameEn, category.nameZh] : [category.nameZh, category.nameEn];
         return (
-          <Switch
-            checked={enabled}
-            aria-label={label}
-            loading={setStatus.isPending && setStatus.variables?.id === category.id}
-            disabled={enabled ? !canDisable : !canEnable}
-            onChange={(checked) => toggleStatus(category, checked)}
-          />
+          <Flex gap={12} align="start">
+            {icon(category)}
+            <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
+              <Typography.Text strong>{first}</Typography.Text>
+              <Typography.Text type="secondary">{second}</Typography.Text>
+              <Space size={8} wrap>
+                {status(category)}
+                <span>{t('categories.testsN', { count: category.testCount })}</span>
+              </Space>
+              {hasActions && <div style={{ marginInline: -7 }}>{actions(category)}</div>}
+            </Flex>
+          </Flex>
         );
       },
     },
-    { key: 'testCount', dataIndex: 'testCount', title: t('categories.field.testCount'), width: 110 },
+  ];
+
+  const columns: TableProps<Category>['columns'] = [
+    { key: 'iconUrl', title: t('categories.field.icon'), width: 72, render: (_, category) => icon(category) },
+    ...nameColumns,
+    { key: 'sortOrder', dataIndex: 'sortOrder', title: t('categories.field.sortOrder'), sorter: true },
+    { key: 'status', title: t('categories.field.status'), render: (_, category) => status(category) },
+    { key: 'testCount', dataIndex: 'testCount', title: t('categories.field.testCount') },
     {
       key: 'createTime',
       dataIndex: 'createTime',
       title: t('categories.field.createTime'),
       sorter: true,
       render: formatDateTime,
-      width: 190,
     },
     {
       key: 'updateTime',
@@ -122,54 +163,32 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
       title: t('categories.field.updateTime'),
       sorter: true,
       render: formatDateTime,
-      width: 190,
     },
   ];
 
-  if (canEdit || canDelete) {
+  if (hasActions) {
     columns.push({
       key: 'actions',
       title: t('categories.field.actions'),
       // Pinned on wide screens so Edit and Delete stay in reach however far the table scrolls.
       fixed: isMobile ? undefined : 'right',
-      width: 140,
-      render: (_, category) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" onClick={() => onEdit(category)}>
-              {t('categories.action.edit')}
-            </Button>
-          )}
-          {canDelete && (
-            <Popconfirm
-              title={t('categories.delete.title')}
-              description={t('categories.delete.content', {
-                name: language === 'zh-CN' ? category.nameZh : category.nameEn,
-              })}
-              okText={t('categories.delete.ok')}
-              cancelText={t('categories.delete.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => deleteCategory(category)}
-            >
-              <Button type="link" danger>
-                {t('categories.action.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+      render: (_, category) => actions(category),
     });
   }
 
-  const table = useListTable(list, page, { columns, showTotal: (total) => t('categories.total', { total }) });
+  const table = useListTable(list, page, {
+    columns: isPhone ? phoneColumns : columns,
+    showTotal: (total) => t('categories.total', { total }),
+  });
 
   return (
     <Table<Category>
       {...table}
+      {...FIT_TABLE}
+      showHeader={!isPhone}
       rowKey="id"
       dataSource={page?.data}
       loading={loading}
-      scroll={{ x: 'max-content' }}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('categories.empty')} />,
       }}

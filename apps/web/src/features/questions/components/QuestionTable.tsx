@@ -4,6 +4,7 @@ import { Button, Empty, Grid, Space, Table, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { FIT_TABLE } from '../../../shared/list/fitTable.ts';
 import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
 import { DragHandle, SortableRows, sortableRowComponents } from './SortableRows.tsx';
 
@@ -41,14 +42,13 @@ export function QuestionTable(props: QuestionTableProps) {
       key: 'position',
       dataIndex: 'position',
       title: t('questions.field.position'),
-      width: 64,
       align: 'right',
     },
     {
       key: 'stem',
       title: t('questions.field.stem'),
       render: (_, q) => (
-        <span style={{ display: 'inline-block', minWidth: 200, maxWidth: 520 }}>
+        <span style={{ display: 'inline-block', minWidth: 160, maxWidth: 520 }}>
           {localized(q.stem, language)}
         </span>
       ),
@@ -56,26 +56,22 @@ export function QuestionTable(props: QuestionTableProps) {
     {
       key: 'type',
       title: t('questions.field.type'),
-      width: 110,
       render: (_, q) => <Tag>{t(`questions.type.${q.type}`)}</Tag>,
     },
     {
       key: 'required',
       title: t('questions.field.required'),
-      width: 80,
       render: (_, q) => (q.required ? t('questions.yes') : t('questions.no')),
     },
     {
       key: 'options',
       title: t('questions.field.optionCount'),
-      width: 90,
       align: 'right',
       render: (_, q) => q.options.length,
     },
     {
       key: 'image',
       title: t('questions.field.image'),
-      width: 72,
       render: (_, q) =>
         q.imageUrl ? (
           <Button
@@ -93,9 +89,9 @@ export function QuestionTable(props: QuestionTableProps) {
       title: t('questions.field.actions'),
       // On phones a pinned column would cover the whole table.
       fixed: isMobile ? undefined : 'right',
-      width: 200,
       render: (_, q, index) => (
-        <Space size={0}>
+        // Wraps onto a second line rather than widen the table past the page.
+        <Space size={0} wrap>
           {canEdit && (
             <>
               <Button
@@ -135,7 +131,7 @@ export function QuestionTable(props: QuestionTableProps) {
       dataSource={questions}
       loading={loading}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      {...FIT_TABLE}
       rowSelection={
         canDelete ? { selectedRowKeys: selected, onChange: (keys) => onSelect(keys as number[]) } : undefined
       }

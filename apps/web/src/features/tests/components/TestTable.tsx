@@ -11,8 +11,10 @@ import {
 import {
   App,
   Button,
+  type TableColumnType as ColumnType,
   Dropdown,
   Empty,
+  Flex,
   Grid,
   type MenuProps,
   Space,
@@ -28,6 +30,7 @@ import { ApiError } from '../../../shared/http/client.ts';
 import { downloadFile } from '../../../shared/http/download.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
@@ -63,6 +66,7 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
   const openQuestions = useOpenQuestions();
   const [cover, setCover] = useState<Test | null>(null);
   const isMobile = Grid.useBreakpoint().md === false;
+  const isPhone = usePhoneTable();
 
   const can = {
     edit: allowed('tests', 'edit'),
@@ -140,183 +144,199 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
     else void run(test, key as TestAction);
   };
 
-  const columns: TableProps<Test>['columns'] = [
-    {
-      key: 'cover',
-      title: t('tests.field.cover'),
-      width: 72,
-      render: (_, test) =>
-        test.coverUrl ? (
-          <button
-            type="button"
-            aria-label={t('tests.coverOf', { title: titleOf(test) })}
-            onClick={() => setCover(test)}
-            style={{
-              width: 48,
-              height: 48,
-              padding: 0,
-              border: `1px solid ${token.colorBorderSecondary}`,
-              borderRadius: token.borderRadiusSM,
-              overflow: 'hidden',
-              cursor: 'zoom-in',
-              background: token.colorFillTertiary,
-            }}
-          >
-            <img src={test.coverUrl} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-          </button>
-        ) : (
-          <span
-            aria-hidden
-            style={{
-              display: 'grid',
-              placeItems: 'center',
-              width: 48,
-              height: 48,
-              borderRadius: token.borderRadiusSM,
-              background: token.colorFillTertiary,
-              color: token.colorTextQuaternary,
-            }}
-          >
-            <PictureOutlined />
-          </span>
-        ),
-    },
-    {
-      key: 'title',
-      title: t('tests.field.title'),
-      sorter: true,
-      width: 240,
-      render: (_, test) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{titleOf(test)}</Typography.Text>
-          {localized(test.subtitle, language) && (
-            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-              {localized(test.subtitle, language)}
-            </Typography.Text>
-          )}
-        </Space>
-      ),
-    },
-    {
-      key: 'status',
-      title: t('tests.field.status'),
-      width: 100,
-      render: (_, test) => <Tag color={STATUS_COLOURS[test.status]}>{t(`tests.status.${test.status}`)}</Tag>,
-    },
-    {
-      key: 'categories',
-      title: t('tests.field.categories'),
-      width: 160,
-      render: (_, test) =>
-        test.categories.map((c) => (
-          <Tag key={c.id} style={{ marginBlock: 2 }}>
-            {(language === 'zh' ? c.nameZh : c.nameEn) || c.nameZh || c.nameEn}
-          </Tag>
-        )),
-    },
-    {
-      key: 'priceFen',
-      title: t('tests.field.price'),
-      sorter: true,
-      align: 'right',
-      width: 110,
-      render: (_, test) =>
-        test.priceFen === 0 ? t('tests.pricing.free') : formatYuan(test.priceFen, { symbol: true }),
-    },
-    {
-      key: 'minutes',
-      dataIndex: 'minutes',
-      title: t('tests.field.minutes'),
-      sorter: true,
-      align: 'right',
-      width: 100,
-    },
-    {
-      key: 'questionCount',
-      dataIndex: 'questionCount',
-      title: t('tests.field.questionCount'),
-      sorter: true,
-      align: 'right',
-      width: 100,
-    },
-    {
-      key: 'participantCount',
-      title: t('tests.field.participantCount'),
-      align: 'right',
-      width: 110,
-      render: (_, test) => formatNumber(test.participantCount),
-    },
-    {
-      key: 'version',
-      dataIndex: 'version',
-      title: t('tests.field.version'),
-      sorter: true,
-      align: 'right',
-      width: 90,
-    },
-    {
-      key: 'sortOrder',
-      dataIndex: 'sortOrder',
-      title: t('tests.field.sortOrder'),
-      sorter: true,
-      align: 'right',
-      width: 90,
-    },
-    {
-      key: 'updateTime',
-      title: t('tests.field.updated'),
-      sorter: true,
-      width: 180,
-      render: (_, test) => (
-        <Space orientation="vertical" size={0}>
-          <span>{formatDateTime(test.updateTime)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-            {test.updatedBy ?? ''}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      key: 'actions',
-      title: t('tests.field.actions'),
-      // On phones a pinned column would cover the whole table.
-      fixed: isMobile ? undefined : 'right',
-      width: 230,
-      render: (_, test) => {
-        const more = moreItems(test);
-        return (
-          <Space size={0} wrap={false}>
-            {can.edit && (
-              <Button type="link" size="small" onClick={() => onEdit(test)}>
-                {t('tests.action.edit')}
-              </Button>
-            )}
-            {can.questions && (
-              <Button type="link" size="small" onClick={() => openQuestions(test)}>
-                {t('tests.action.questions')}
-              </Button>
-            )}
-            {can.get && (
-              <Button type="link" size="small" onClick={() => onPreview(test)}>
-                {t('tests.action.preview')}
-              </Button>
-            )}
-            {more && more.length > 0 && (
-              <Dropdown menu={{ items: more, onClick: ({ key }) => onMore(test, key) }} trigger={['click']}>
-                <Button
-                  type="link"
-                  size="small"
-                  aria-label={t('tests.action.moreOf', { title: titleOf(test) })}
-                >
-                  {t('tests.action.more')} <DownOutlined />
-                </Button>
-              </Dropdown>
-            )}
-          </Space>
-        );
-      },
-    },
-  ];
+  const thumbnail = (test: Test) =>
+    test.coverUrl ? (
+      <button
+        type="button"
+        aria-label={t('tests.coverOf', { title: titleOf(test) })}
+        onClick={() => setCover(test)}
+        style={{
+          width: 48,
+          height: 48,
+          padding: 0,
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusSM,
+          overflow: 'hidden',
+          cursor: 'zoom-in',
+          background: token.colorFillTertiary,
+          flex: 'none',
+        }}
+      >
+        <img src={test.coverUrl} alt="" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      </button>
+    ) : (
+      <span
+        aria-hidden
+        style={{
+          display: 'grid',
+          placeItems: 'center',
+          width: 48,
+          height: 48,
+          flex: 'none',
+          borderRadius: token.borderRadiusSM,
+          background: token.colorFillTertiary,
+          color: token.colorTextQuaternary,
+        }}
+      >
+        <PictureOutlined />
+      </span>
+    );
+
+  const title = (test: Test) => (
+    <Space orientation="vertical" size={0}>
+      <Typography.Text strong>{titleOf(test)}</Typography.Text>
+      {localized(test.subtitle, language) && (
+        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+          {localized(test.subtitle, language)}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+
+  const status = (test: Test) => (
+    <Tag color={STATUS_COLOURS[test.status]}>{t(`tests.status.${test.status}`)}</Tag>
+  );
+  const price = (test: Test) =>
+    test.priceFen === 0 ? t('tests.pricing.free') : formatYuan(test.priceFen, { symbol: true });
+
+  const actions = (test: Test) => {
+    const more = moreItems(test);
+    return (
+      // Wraps onto a second line rather than widen the table past the page.
+      <Space size={0} wrap>
+        {can.edit && (
+          <Button type="link" size="small" onClick={() => onEdit(test)}>
+            {t('tests.action.edit')}
+          </Button>
+        )}
+        {can.questions && (
+          <Button type="link" size="small" onClick={() => openQuestions(test)}>
+            {t('tests.action.questions')}
+          </Button>
+        )}
+        {can.get && (
+          <Button type="link" size="small" onClick={() => onPreview(test)}>
+            {t('tests.action.preview')}
+          </Button>
+        )}
+        {more && more.length > 0 && (
+          <Dropdown menu={{ items: more, onClick: ({ key }) => onMore(test, key) }} trigger={['click']}>
+            <Button type="link" size="small" aria-label={t('tests.action.moreOf', { title: titleOf(test) })}>
+              {t('tests.action.more')} <DownOutlined />
+            </Button>
+          </Dropdown>
+        )}
+      </Space>
+    );
+  };
+
+  // Below 1600 px the table keeps what a list is scanned for; the rest is in the test's drawer.
+  const wideOnly: ColumnType<Test>['responsive'] = ['xxl'];
+
+  const columns: TableProps<Test>['columns'] = isPhone
+    ? [
+        {
+          key: 'test',
+          render: (_, test) => (
+            <Flex gap={12} align="start">
+              {thumbnail(test)}
+              <Flex vertical gap={4} style={{ minWidth: 0 }}>
+                {title(test)}
+                <Space size={8} wrap>
+                  {status(test)}
+                  <span>{price(test)}</span>
+                </Space>
+                <div style={{ marginInline: -7 }}>{actions(test)}</div>
+              </Flex>
+            </Flex>
+          ),
+        },
+      ]
+    : [
+        { key: 'cover', title: t('tests.field.cover'), width: 72, render: (_, test) => thumbnail(test) },
+        {
+          key: 'title',
+          title: t('tests.field.title'),
+          sorter: true,
+          render: (_, test) => <div style={{ minWidth: 140 }}>{title(test)}</div>,
+        },
+        { key: 'status', title: t('tests.field.status'), render: (_, test) => status(test) },
+        {
+          key: 'categories',
+          title: t('tests.field.categories'),
+          render: (_, test) =>
+            test.categories.map((c) => (
+              <Tag key={c.id} style={{ marginBlock: 2 }}>
+                {(language === 'zh' ? c.nameZh : c.nameEn) || c.nameZh || c.nameEn}
+              </Tag>
+            )),
+        },
+        {
+          key: 'priceFen',
+          title: t('tests.field.price'),
+          sorter: true,
+          align: 'right',
+          render: (_, test) => price(test),
+        },
+        {
+          key: 'minutes',
+          dataIndex: 'minutes',
+          title: t('tests.field.minutes'),
+          sorter: true,
+          align: 'right',
+          responsive: wideOnly,
+        },
+        {
+          key: 'questionCount',
+          dataIndex: 'questionCount',
+          title: t('tests.field.questionCount'),
+          sorter: true,
+          align: 'right',
+        },
+        {
+          key: 'participantCount',
+          title: t('tests.field.participantCount'),
+          align: 'right',
+          responsive: wideOnly,
+          render: (_, test) => formatNumber(test.participantCount),
+        },
+        {
+          key: 'version',
+          dataIndex: 'version',
+          title: t('tests.field.version'),
+          sorter: true,
+          align: 'right',
+          responsive: wideOnly,
+        },
+        {
+          key: 'sortOrder',
+          dataIndex: 'sortOrder',
+          title: t('tests.field.sortOrder'),
+          sorter: true,
+          align: 'right',
+          responsive: wideOnly,
+        },
+        {
+          key: 'updateTime',
+          title: t('tests.field.updated'),
+          sorter: true,
+          render: (_, test) => (
+            <Space orientation="vertical" size={0}>
+              <span>{formatDateTime(test.updateTime)}</span>
+              <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+                {test.updatedBy ?? ''}
+              </Typography.Text>
+            </Space>
+          ),
+        },
+        {
+          key: 'actions',
+          title: t('tests.field.actions'),
+          // On narrow screens a pinned column would cover the whole table.
+          fixed: isMobile ? undefined : 'right',
+          render: (_, test) => actions(test),
+        },
+      ];
 
   const table = useListTable(list, page, {
     columns,
@@ -328,10 +348,11 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
     <>
       <Table<Test>
         {...table}
+        {...FIT_TABLE}
+        showHeader={!isPhone}
         rowKey="id"
         dataSource={page?.data}
         loading={loading}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tests.empty')} /> }}
       />
       <ImagePreviewModal

@@ -1,0 +1,71 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs } from './support.ts';
+
+const LANGUAGES = ['en-US', 'zh-CN'] as const;
+
+async function presetSettings(page: Page, settings: Record<string, unknown>) {
+  await page.addInitScript((state) => {
+    localStorage.setItem('app-settings', JSON.stringify({ state, version: 1 }));
+  }, settings);
+}
+
+/** The colour a box shows: its own background, else the nearest ancestor's that is not transparent. */
+const shownBackground = (locator: Locator) =>
+  locator.evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const colour = getComputedStyle(node).backgroundColor;
+      if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+    }
+    return 'none';
+  });
+
+/** Relative luminance 0 (black) to 1 (white) of an `rgb(...)` colour. */
+const luminance = (colour: string) => {
+  const [r = 0, g = 0, b = 0] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+};
+
+for (const how of ['chosen in the drawer', 'restored from a previous visit'] as const) {
+  test(`the real dark page style makes the settings drawer dark too, ${how}`, async ({ page }) => {
+    if (how === 'restored from a previous visit') await presetSettings(page, { pageStyle: 'realdark' });
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    await page.getByRole('button', { name: 'Display settings' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Display settings' });
+    await expect(drawer).toBeVisible();
+    if (how === 'chosen in the drawer') await drawer.getByRole('radio', { name: 'Dark style' }).check();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/looks-settings-realdark-${how.split(' ')[0]}.png` });
+    const parts = [
+      drawer,
+      drawer.getByText('Page style setting'),
+      drawer.getByRole('button', { name: 'Reset to defaults' }),
+    ];
+    for (const part of parts) expect(luminance(await shownBackground(part))).toBeLessThan(0.3);
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`login page: each sign-in service has its own name; remember me and forgot password share one line on a phone, ${language}`, async ({
+    page,
+  }) => {
+    const zh = language === 'zh-CN';
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    await presetSettings(page, { language });
+    await page.goto('/user/login');
+    const services = zh
+      ? ['使用支付宝登录', '使用淘宝登录', '使用微博登录']
+      : ['Sign in with Alipay', 'Sign in with Taobao', 'Sign in with Weibo'];
+    for (const name of services) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+
+    const remember = page.getByText(zh ? '自动登录' : 'Remember me', { exact: true });
+    const forgot = page.getByText(zh ? '忘记密码？' : 'Forgot your password?', { exact: true });
+    const [a, b] = [await remember.boundingBox(), await forgot.boundingBox()];
+    expect(a && b).toBeTruthy();
+    // One line each, side by side.
+    expect(Math.abs(a!.y - b!.y)).toBeLessThan(4);
+    expect(Math.max(a!.height, b!.height)).toBeLessThan(30);
+    expect(b!.x + b!.width).toBeLessThanOrEqual(MOBILE_VIEWPORT.width);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/looks-login-phone-${language}.png`, fullPage: true });
+  });
+}
