@@ -63,8 +63,11 @@ function unreadableCells(page: Page) {
       '.ant-table-thead th, .ant-table-tbody tr.ant-table-row td',
     );
     for (const cell of cells) {
-      const name = `${cell.tagName.toLowerCase()} "${cell.innerText.trim().slice(0, 30)}"`;
-      if (cell.innerText.trim() === '' && !cell.querySelector('img, button, input, [role="switch"]'))
+      const name = `${cell.tagName.toLowerCase()} "${(cell.textContent ?? '').trim().slice(0, 30)}"`;
+      if (
+        (cell.textContent ?? '').trim() === '' &&
+        !cell.querySelector('img, button, input, [role="switch"]')
+      )
         continue;
       // The cell, and each element holding text in it (not widgets such as a switch's sliding track).
       const holders = [cell, ...cell.querySelectorAll<HTMLElement>('*')].filter(
