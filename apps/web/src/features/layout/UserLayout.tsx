@@ -1,53 +1,13 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { Button, theme } from 'antd';
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { theme } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import background from '../../assets/background.svg';
 import logo from '../../assets/logo.svg';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { GlobalFooter } from './GlobalFooter.tsx';
+import { LanguageSelect } from './LanguageSelect.tsx';
 import styles from './UserLayout.module.css';
-
-// The language menu (antd Dropdown and Menu) downloads when the pointer or focus reaches its button.
-const LanguageSelect = lazy(() =>
-  import('./LanguageSelect.tsx').then((m) => ({ default: m.LanguageSelect })),
-);
-
-/** The language button; the real menu replaces it on first approach, and opens if it was a click. */
-function LanguageButton() {
-  const { t } = useTranslation();
-  const [wanted, setWanted] = useState<'load' | 'open' | null>(null);
-  const box = useRef<HTMLDivElement>(null);
-  const placeholder = (
-    <Button
-      type="text"
-      icon={<GlobalOutlined />}
-      aria-label={t('common.language')}
-      onPointerEnter={() => setWanted((w) => w ?? 'load')}
-      onFocus={() => setWanted((w) => w ?? 'load')}
-      onClick={() => setWanted('open')}
-    />
-  );
-  return (
-    <div ref={box}>
-      {wanted ? (
-        <Suspense fallback={placeholder}>
-          <LanguageSelect />
-          {wanted === 'open' && <OpenOnMount box={box} />}
-        </Suspense>
-      ) : (
-        placeholder
-      )}
-    </div>
-  );
-}
-
-/** Clicks the loaded menu's button once, for the click that asked for it. */
-function OpenOnMount({ box }: { box: RefObject<HTMLDivElement | null> }) {
-  useEffect(() => box.current?.querySelector('button')?.click(), [box]);
-  return null;
-}
 
 /** SPEC 2 layout 2: login-type pages in a centred card (max 368 px) on the background image. */
 export default function UserLayout() {
@@ -56,7 +16,7 @@ export default function UserLayout() {
   return (
     <div className={styles.container} style={{ backgroundImage: `url("${background}")` }}>
       <div className={styles.lang}>
-        <LanguageButton />
+        <LanguageSelect />
       </div>
       <div className={styles.content}>
         <div className={styles.top}>
