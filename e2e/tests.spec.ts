@@ -228,7 +228,7 @@ test.describe('psychological tests', () => {
     await low.getByLabel('Level code', { exact: true }).fill('low');
     await low.getByLabel('Label (English)', { exact: true }).fill('Low');
     await low.getByLabel('Colour', { exact: true }).click();
-    await page.getByTitle('Normal').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Normal').click();
     await expect(page.getByText('no band covers the highest possible score 5')).toBeVisible();
     await total.getByRole('button', { name: 'Add band' }).click();
     const high = total.getByRole('group', { name: 'Band 2' });
@@ -238,7 +238,7 @@ test.describe('psychological tests', () => {
     await high.getByLabel('Label (English)', { exact: true }).fill('High');
     await high.getByLabel('Interpretation (English)', { exact: true }).fill('Sleep needs attention.');
     await high.getByLabel('Colour', { exact: true }).click();
-    await page.getByTitle('Severe').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Severe').click();
     await page.getByRole('button', { name: 'Add alert' }).click();
     const alert = page.getByRole('group', { name: 'Alert 1' });
     await alert.getByLabel('Question no.', { exact: true }).fill('2');
