@@ -178,11 +178,14 @@ describe('publishing', () => {
     const test = await newTest();
     const empty = await api('POST', `/tests/${test.id}/publish`);
     expect(empty.status).toBe(409);
-    expect(empty.body.result.problems).toEqual([
-      'The test has no questions',
-      'The scoring defines no dimension (add at least "total") and no typology',
-    ]);
-    expect(empty.body.message).toContain('The test has no questions');
+    expect(empty.body.result).toMatchObject({
+      error: 'test.cannotPublish',
+      problems: [{ error: 'publish.noQuestions' }, { error: 'publish.nothingScored' }],
+    });
+    expect(empty.body.message).toBe(
+      'The test cannot be published: The test has no questions; ' +
+        'The scoring defines no dimension (add at least "total") and no typology',
+    );
 
     await api('POST', `/tests/${test.id}/questions`, likert('Only one option', [0]));
     await api('POST', `/tests/${test.id}/questions`, likert('Unscored', [0, 1, null]));
@@ -200,9 +203,9 @@ describe('publishing', () => {
     expect((await scoring([band(0, 0, 'low'), band(2, 5, 'high')])).status).toBe(200);
     const problems = (await api('POST', `/tests/${test.id}/publish`)).body.result.problems;
     expect(problems).toEqual([
-      'Question 1 needs at least two options',
-      'Question 2, option 3 has no score',
-      'Dimension "total": no band covers scores from 1 to 1',
+      { error: 'publish.tooFewOptions', params: { question: 1 } },
+      { error: 'publish.unscored', params: { question: 2, option: '3' } },
+      { error: 'publish.bandGap', params: { key: 'total', from: '1', to: '1' } },
     ]);
     expect((await api('GET', `/tests/${test.id}/publish-check`)).body.result.problems).toEqual(problems);
 
@@ -210,12 +213,12 @@ describe('publishing', () => {
     await api('PUT', `/questions/${questions[0].id}`, likert('Two options now', [0, 1]));
     await api('PUT', `/questions/${questions[1].id}`, likert('Scored', [0, 1, 2]));
     expect((await api('POST', `/tests/${test.id}/publish`)).body.result.problems).toEqual([
-      'Dimension "total": no band covers scores from 1 to 1',
+      { error: 'publish.bandGap', params: { key: 'total', from: '1', to: '1' } },
     ]);
     await scoring([band(0, 2, 'low'), band(2, 2, 'high')]);
     expect((await api('POST', `/tests/${test.id}/publish`)).body.result.problems).toEqual([
-      'Dimension "total": bands overlap between 2 and 2',
-      'Dimension "total": no band covers the highest possible score 3',
+      { error: 'publish.bandsOverlap', params: { key: 'total', from: '2', to: '2' } },
+      { error: 'publish.highestUncovered', params: { key: 'total', score: '3' } },
     ]);
     expect((await api('GET', `/tests/${test.id}`)).body.result.status).toBe('draft');
     await scoring([band(0, 1, 'low'), band(2, 3, 'high')]);
@@ -238,6 +241,24 @@ describe('publishing', () => {
       status: 'on_shelf',
       version: 2,
     });
+  });
+
+  it('names the problems in the language asked for', async () => {
+    const test = await newTest();
+    const zh = { 'accept-language': 'zh-CN,zh;q=0.9' };
+    const refused = await server.call(admin, {
+      method: 'POST',
+      url: `/api/tests/${test.id}/publish`,
+      headers: zh,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      '测试无法上架：测试还没有题目; 计分未定义任何维度（至少添加 "total"），也未定义类型',
+    );
+    expect(refused.body.result.problems).toEqual([
+      { error: 'publish.noQuestions' },
+      { error: 'publish.nothingScored' },
+    ]);
   });
 });
 

@@ -32,13 +32,17 @@ const fieldErrors = (problems: FieldProblem[], language: Language): FieldError[]
 function send(reply: FastifyReply, status: number, error: HttpError) {
   const language = pickLanguage(reply.request.headers['accept-language']);
   const errors = error.options.errors && fieldErrors(error.options.errors, language);
+  const { problems } = error.options;
+  const params = problems
+    ? { ...error.params, problems: problems.map((p) => errorMessage(p.error, p.params, language)).join('; ') }
+    : error.params;
   const message =
     error.code === 'request.invalid' && errors?.length
       ? errors
           .slice(0, 10)
           .map((e) => `${e.field}: ${e.message}`)
           .join('; ')
-      : errorMessage(error.code, error.params, language);
+      : errorMessage(error.code, params, language);
   const hasParams = Object.keys(error.params).length > 0;
   return reply
     .code(status)
@@ -49,6 +53,7 @@ function send(reply: FastifyReply, status: number, error: HttpError) {
         error: error.code,
         ...(hasParams && { params: error.params }),
         ...(errors && { errors }),
+        ...(problems && { problems }),
       }),
     );
 }

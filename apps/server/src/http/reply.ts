@@ -9,6 +9,7 @@
  *   httpError(400, 'file.importRejected', { count }, { errors: rows })  // rows: { field, error, params?, line? }
  *   httpError(409, 'test.alreadyOnShelf', {}, { extra: { ... } })      // no params: pass {} before options
  *   httpError(429, 'auth.tooManyAttempts', { minutes }, { extra: { retryAfterSeconds }, headers })
+ *   cannotPublish(problems)   // 409 with coded `result.problems`; the message lists them in the request's language
  */
 import {
   type Envelope,
@@ -44,10 +45,18 @@ export interface FieldProblem {
   line?: number;
 }
 
+/** A reason that is not about one field (why a test cannot be published), before translation. */
+export interface CodedProblem {
+  error: ErrorCode;
+  params?: Record<string, string | number>;
+}
+
 export interface HttpErrorOptions {
   errors?: FieldProblem[];
-  /** Facts added to `result` beside the code (`retryAfterSeconds`, `problems`). */
+  /** Facts added to `result` beside the code (`retryAfterSeconds`). */
   extra?: Record<string, unknown>;
+  /** Coded reasons, sent as `result.problems`; the message's `{{problems}}` is their text, joined. */
+  problems?: CodedProblem[];
   headers?: Record<string, string>;
 }
 
@@ -82,6 +91,10 @@ export const conflict = <C extends ErrorCode>(code: C, ...params: Params<C>) =>
 /** A 400 naming one field; `code` is usually a `field.*` one, or the specific reason (`file.notImage`). */
 export const badRequest = <C extends ErrorCode>(field: string, code: C, ...params: Params<C>) =>
   new HttpError(400, 'request.invalid', {}, { errors: [{ field, error: code, params: params[0] }] });
+
+/** 409: the test cannot go on the shelf, for these reasons (packages/shared/src/scoring/checks.ts). */
+export const cannotPublish = (problems: CodedProblem[]) =>
+  new HttpError(409, 'test.cannotPublish', {}, { problems });
 
 /** Response schemas of a route: the envelope around `result` on success, the error envelope otherwise. */
 export const responses = <T extends z.ZodType>(result: T, status = 200) => ({

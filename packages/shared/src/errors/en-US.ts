@@ -74,6 +74,25 @@ const enUS = {
       'This test has {{records}} records and {{orders}} orders, so it cannot be deleted. Take it off the shelf to archive it instead.',
     badAnswers: 'Some answers are not valid',
   },
+  /** Why a test cannot be published yet (packages/shared/src/scoring/checks.ts). */
+  publish: {
+    noQuestions: 'The test has no questions',
+    tooFewOptions: 'Question {{question}} needs at least two options',
+    unscored: 'Question {{question}}, option {{option}} has no score',
+    unknownDimension: 'Question {{question}}, option {{option}} counts towards unknown dimension "{{key}}"',
+    unknownPole: 'Question {{question}}, option {{option}} votes for pole {{pole}}, which no axis has',
+    bandsWithoutQuestions: 'Dimension "{{key}}" has bands but no question\'s options count towards it',
+    fractionalScores:
+      'Dimension "{{key}}": its scores can be fractional; choose floor or half-up rounding so its bands can cover every score',
+    lowestUncovered: 'Dimension "{{key}}": no band covers the lowest possible score {{score}}',
+    bandsOverlap: 'Dimension "{{key}}": bands overlap between {{from}} and {{to}}',
+    bandGap: 'Dimension "{{key}}": no band covers scores from {{from}} to {{to}}',
+    highestUncovered: 'Dimension "{{key}}": no band covers the highest possible score {{score}}',
+    alertPastEnd: 'Alert {{alert}} looks at question {{question}}, but the test has {{questions}}',
+    noPoleVotes: 'The typology has axes but no option votes for a pole',
+    typeWithoutText: 'Type {{code}} has no text',
+    nothingScored: 'The scoring defines no dimension (add at least "total") and no typology',
+  },
   answer: {
     countMismatch: 'Expected {{expected}} answers, one per question, got {{received}}',
     notSingle: 'This question takes one option, not a list',

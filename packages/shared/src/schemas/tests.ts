@@ -94,3 +94,13 @@ export type TestListQuery = z.input<typeof testListQuerySchema>;
 
 /** The export takes the list's filters and sort, without paging. */
 export const testExportQuerySchema = testListQuerySchema.omit({ pageNo: true, pageSize: true });
+
+/** Why a test cannot be published (scoring/checks.ts): a `publish.*` error code and the values its text names. */
+export const publishProblemSchema = z.object({
+  error: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/** What publish-check answers: no problems means the test can go on the shelf. */
+export const publishCheckSchema = z.object({ problems: z.array(publishProblemSchema) });
+export type PublishCheck = z.infer<typeof publishCheckSchema>;

@@ -1,3 +1,4 @@
+import type { ErrorCode, ParamsArg } from '../errors/catalogue.ts';
 import type { Dimension } from '../schemas/scoring.ts';
 import { countsTowards, roundScore, type ScorableQuestion, type ScorableTest } from './engine.ts';
 
@@ -54,86 +55,86 @@ export function scoreStep(test: Pick<ScorableTest, 'questions'>, dimension: Dime
   return null;
 }
 
-const name = (dimension: Dimension) => `Dimension "${dimension.key}"`;
+/** Why a test cannot be published: a `publish.*` code of the error catalogue and the values its text names. */
+export interface PublishProblem {
+  error: ErrorCode;
+  params?: Record<string, string | number>;
+}
+
+/** A problem whose parameters are checked against its catalogue text. */
+const problem = <C extends ErrorCode>(error: C, ...[params]: ParamsArg<C>): PublishProblem =>
+  params ? { error, params } : { error };
 
 /** Problems with a dimension's bands: each must be covered from its lowest to its highest score, once. */
-function bandProblems(test: Pick<ScorableTest, 'questions'>, dimension: Dimension): string[] {
+function bandProblems(test: Pick<ScorableTest, 'questions'>, dimension: Dimension): PublishProblem[] {
   if (dimension.bands.length === 0) return [];
+  const { key } = dimension;
   const range = dimensionRange(test, dimension);
-  if (!range) return [`${name(dimension)} has bands but no question's options count towards it`];
+  if (!range) return [problem('publish.bandsWithoutQuestions', { key })];
   const step = scoreStep(test, dimension);
-  if (step === null)
-    return [
-      `${name(dimension)}: its scores can be fractional; choose floor or half-up rounding so its bands can cover every score`,
-    ];
-  const problems: string[] = [];
+  if (step === null) return [problem('publish.fractionalScores', { key })];
+  const problems: PublishProblem[] = [];
   const bands = [...dimension.bands].sort((a, b) => a.min - b.min || a.max - b.max);
   const first = bands[0]!;
   if (first.min > range.min + EPSILON)
-    problems.push(`${name(dimension)}: no band covers the lowest possible score ${fmt(range.min)}`);
+    problems.push(problem('publish.lowestUncovered', { key, score: fmt(range.min) }));
   let reach = first.max;
   for (const band of bands.slice(1)) {
     if (band.min <= reach + EPSILON) {
-      problems.push(
-        `${name(dimension)}: bands overlap between ${fmt(band.min)} and ${fmt(Math.min(reach, band.max))}`,
-      );
+      const to = fmt(Math.min(reach, band.max));
+      problems.push(problem('publish.bandsOverlap', { key, from: fmt(band.min), to }));
     } else if (band.min > reach + step + EPSILON) {
-      problems.push(
-        `${name(dimension)}: no band covers scores from ${fmt(reach + step)} to ${fmt(band.min - step)}`,
-      );
+      problems.push(problem('publish.bandGap', { key, from: fmt(reach + step), to: fmt(band.min - step) }));
     }
     reach = Math.max(reach, band.max);
   }
   if (reach < range.max - EPSILON)
-    problems.push(`${name(dimension)}: no band covers the highest possible score ${fmt(range.max)}`);
+    problems.push(problem('publish.highestUncovered', { key, score: fmt(range.max) }));
   return problems;
 }
-
-const optionName = (q: number, label: string, index: number) =>
-  `Question ${q}, option ${label ? `${label}` : index + 1}`;
 
 /**
  * Why a test cannot be published; empty when it can. Each problem names its question, dimension or alert.
  */
-export function publishProblems(test: ScorableTest): string[] {
-  const problems: string[] = [];
+export function publishProblems(test: ScorableTest): PublishProblem[] {
+  const problems: PublishProblem[] = [];
   const { questions, scoring } = test;
-  if (questions.length === 0) problems.push('The test has no questions');
+  if (questions.length === 0) problems.push(problem('publish.noQuestions'));
   const keys = new Set(scoring.dimensions.map((d) => d.key));
   const letters = new Set(scoring.typology?.axes.flatMap((a) => [a.left.letter, a.right.letter]) ?? []);
-  questions.forEach((question, i) => {
-    const n = i + 1;
-    if (question.options.length < 2) problems.push(`Question ${n} needs at least two options`);
-    question.options.forEach((option, j) => {
-      const label = (option as { label?: string }).label ?? '';
-      if (option.score === null || option.score === undefined)
-        problems.push(`${optionName(n, label, j)} has no score`);
+  questions.forEach((q, i) => {
+    const question = i + 1;
+    if (q.options.length < 2) problems.push(problem('publish.tooFewOptions', { question }));
+    q.options.forEach((option, j) => {
+      const at = { question, option: (option as { label?: string }).label || String(j + 1) };
+      if (option.score === null || option.score === undefined) problems.push(problem('publish.unscored', at));
       for (const key of option.dimensions) {
-        if (!keys.has(key))
-          problems.push(`${optionName(n, label, j)} counts towards unknown dimension "${key}"`);
+        if (!keys.has(key)) problems.push(problem('publish.unknownDimension', { ...at, key }));
       }
       if (option.pole && !letters.has(option.pole))
-        problems.push(`${optionName(n, label, j)} votes for pole ${option.pole}, which no axis has`);
+        problems.push(problem('publish.unknownPole', { ...at, pole: option.pole }));
     });
   });
   for (const dimension of scoring.dimensions) problems.push(...bandProblems(test, dimension));
   scoring.alerts.forEach((alert, i) => {
     if (alert.question > questions.length)
       problems.push(
-        `Alert ${i + 1} looks at question ${alert.question}, but the test has ${questions.length}`,
+        problem('publish.alertPastEnd', {
+          alert: i + 1,
+          question: alert.question,
+          questions: questions.length,
+        }),
       );
   });
   if (scoring.typology) {
     const axes = scoring.typology.axes;
-    if (!questions.some((q) => q.options.some((o) => o.pole)))
-      problems.push('The typology has axes but no option votes for a pole');
+    if (!questions.some((q) => q.options.some((o) => o.pole))) problems.push(problem('publish.noPoleVotes'));
     const texts = new Set(scoring.typology.types.map((t) => t.code));
     for (const code of allTypeCodes(axes.map((a) => [a.left.letter, a.right.letter] as const))) {
-      if (!texts.has(code)) problems.push(`Type ${code} has no text`);
+      if (!texts.has(code)) problems.push(problem('publish.typeWithoutText', { code }));
     }
   }
-  if (scoring.dimensions.length === 0 && !scoring.typology)
-    problems.push('The scoring defines no dimension (add at least "total") and no typology');
+  if (scoring.dimensions.length === 0 && !scoring.typology) problems.push(problem('publish.nothingScored'));
   return problems;
 }
 

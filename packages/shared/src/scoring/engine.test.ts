@@ -144,31 +144,31 @@ describe('publish checks', () => {
   });
 
   it('needs at least one question', () => {
-    expect(publishProblems({ ...good(), questions: [] })).toContain('The test has no questions');
+    expect(publishProblems({ ...good(), questions: [] })).toContainEqual({ error: 'publish.noQuestions' });
   });
 
   it('needs two options per question and a score on every option', () => {
     const test = good();
     test.questions = [q([0]), q([0, null, 2])];
     const problems = publishProblems(test);
-    expect(problems).toContain('Question 1 needs at least two options');
-    expect(problems).toContain('Question 2, option 2 has no score');
+    expect(problems).toContainEqual({ error: 'publish.tooFewOptions', params: { question: 1 } });
+    expect(problems).toContainEqual({ error: 'publish.unscored', params: { question: 2, option: '2' } });
   });
 
   it('finds gaps, overlaps and uncovered ends of the bands', () => {
     const withBands = (...bands: ReturnType<typeof band>[]) =>
       publishProblems({ ...good(), scoring: scoring({ dimensions: [total(bands)] }) });
     expect(withBands(band(0, 1, 'a'), band(3, 4, 'b'))).toEqual([
-      'Dimension "total": no band covers scores from 2 to 2',
+      { error: 'publish.bandGap', params: { key: 'total', from: '2', to: '2' } },
     ]);
     expect(withBands(band(0, 2, 'a'), band(2, 4, 'b'))).toEqual([
-      'Dimension "total": bands overlap between 2 and 2',
+      { error: 'publish.bandsOverlap', params: { key: 'total', from: '2', to: '2' } },
     ]);
     expect(withBands(band(1, 4, 'a'))).toEqual([
-      'Dimension "total": no band covers the lowest possible score 0',
+      { error: 'publish.lowestUncovered', params: { key: 'total', score: '0' } },
     ]);
     expect(withBands(band(0, 3, 'a'))).toEqual([
-      'Dimension "total": no band covers the highest possible score 4',
+      { error: 'publish.highestUncovered', params: { key: 'total', score: '4' } },
     ]);
     // Bands may reach beyond what is possible.
     expect(withBands(band(-5, 1, 'a'), band(2, 99, 'b'))).toEqual([]);
@@ -189,7 +189,7 @@ describe('publish checks', () => {
     };
     expect(publishProblems(test)).toEqual([]);
     test.scoring.dimensions[0]!.rounding = 'none';
-    expect(publishProblems(test)[0]).toMatch(/can be fractional/);
+    expect(publishProblems(test)).toEqual([{ error: 'publish.fractionalScores', params: { key: 'total' } }]);
   });
 
   it('names options that point at unknown dimensions or pole letters, and alerts past the end', () => {
@@ -203,9 +203,18 @@ describe('publish checks', () => {
       { question: 3, operator: 'gt', score: 0, severity: 'severe', message: { zh: '', en: 'x' } },
     ];
     const problems = publishProblems(test);
-    expect(problems).toContain('Question 1, option 1 counts towards unknown dimension "mood"');
-    expect(problems).toContain('Question 1, option 2 votes for pole X, which no axis has');
-    expect(problems).toContain('Alert 1 looks at question 3, but the test has 2');
+    expect(problems).toContainEqual({
+      error: 'publish.unknownDimension',
+      params: { question: 1, option: '1', key: 'mood' },
+    });
+    expect(problems).toContainEqual({
+      error: 'publish.unknownPole',
+      params: { question: 1, option: '2', pole: 'X' },
+    });
+    expect(problems).toContainEqual({
+      error: 'publish.alertPastEnd',
+      params: { alert: 1, question: 3, questions: 2 },
+    });
   });
 
   it('needs a text for every type a typology can produce', () => {
@@ -233,7 +242,7 @@ describe('publish checks', () => {
         },
       }),
     };
-    expect(publishProblems(test)).toEqual(['Type B has no text']);
+    expect(publishProblems(test)).toEqual([{ error: 'publish.typeWithoutText', params: { code: 'B' } }]);
   });
 });
 

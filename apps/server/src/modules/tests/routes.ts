@@ -2,6 +2,7 @@ import {
   errorEnvelopeSchema,
   idParamsSchema,
   pageSchema,
+  publishCheckSchema,
   scoreReportSchema,
   scoreRequestSchema,
   scoringSchema,
@@ -128,7 +129,7 @@ export async function testRoutes(app: ZodApp) {
       schema: {
         tags: ['tests'],
         params: idParamsSchema,
-        response: responses(z.object({ problems: z.array(z.string()) })),
+        response: responses(publishCheckSchema),
       },
     },
     async (request) => ok(await service.publishCheck(contextOf(request), request.params.id)),

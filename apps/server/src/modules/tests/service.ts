@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { CsvCell } from '../../http/csv.ts';
-import { badRequest, conflict, httpError, notFound } from '../../http/reply.ts';
+import { badRequest, cannotPublish, conflict, httpError, notFound } from '../../http/reply.ts';
 import { appendQuestions, questionsOf, toQuestionContent } from '../questions/repository.ts';
 import * as repo from './repository.ts';
 import { testUsage } from './usage.ts';
@@ -143,8 +143,7 @@ export const publishTest = (ctx: ServiceContext, id: number) =>
   changeTest(ctx, id, 'enable', async (row, tx) => {
     if (row.status === 'on_shelf') throw conflict('test.alreadyOnShelf');
     const problems = publishProblems({ questions: await questionsOf(tx, id), scoring: row.scoring });
-    if (problems.length > 0)
-      throw httpError(409, 'test.cannotPublish', { problems: problems.join('; ') }, { extra: { problems } });
+    if (problems.length > 0) throw cannotPublish(problems);
     return { status: 'on_shelf', version: row.version + 1, publishedAt: new Date() };
   });
 

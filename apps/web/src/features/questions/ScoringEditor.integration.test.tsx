@@ -1,6 +1,8 @@
 import { questionSchema, type ScoringInput, scoringSchema } from '@cool/shared';
 import { http } from 'msw';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { api, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
 import { blur, click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
@@ -102,5 +104,21 @@ describe('scoring editor', () => {
     expect(screen.getByRole('status').textContent).toContain('1 field needs fixing');
     // The problem names the field by its label and position (dimension 1, band 1) in the console's words.
     expect(problems.textContent).toContain('To (1.1): Must not be below the minimum');
+  });
+
+  it('lists a publish problem in the console language', async () => {
+    serveTest();
+    const { band } = await openScoring();
+    fill(within(band(2)).getByLabelText('From'), '3');
+    const problems = await screen.findByRole('list', { name: 'Problems' });
+    expect(problems.textContent).toBe('Dimension "total": no band covers scores from 2 to 2');
+    try {
+      await act(() => changeLanguage('zh-CN'));
+      expect(screen.getByRole('list', { name: '问题' }).textContent).toBe(
+        '维度 "total"：没有分段覆盖 2 至 2 分',
+      );
+    } finally {
+      await act(() => changeLanguage('en-US'));
+    }
   });
 });

@@ -158,7 +158,8 @@ describe('scoring form mapping', () => {
     good.dimensions[1]!.name = { zh: '睡眠', en: 'Sleep' };
     const checked = liveProblems(good, [question], t);
     expect(checked.invalid).toBe(false);
-    expect(checked.problems).toEqual(['Dimension "total": no band covers the highest possible score 4']);
+    // Translated by code (this `t` answers with the key).
+    expect(checked.problems).toEqual(['serverError.publish.highestUncovered']);
     good.dimensions[0]!.bands[0]!.max = 4;
     expect(liveProblems(good, [question], t).problems).toEqual([]);
   });

@@ -1,12 +1,16 @@
 import type { TFunction } from 'i18next';
 import { ApiError, NETWORK_ERROR_STATUS } from './client.ts';
 
-/** A refused field as the server reports it: `error` is a code of packages/shared/src/errors. */
-interface ServerFieldError {
-  field: string;
+/** A coded error (a refused field, a reason a test cannot be published): `error` is a catalogue code. */
+interface CodedError {
   error?: string;
   params?: Record<string, unknown>;
   message?: string;
+}
+
+/** A refused field as the server reports it. */
+interface ServerFieldError extends CodedError {
+  field: string;
 }
 
 /** The form label of a server field (`title.zh`), when the screen shows that field. */
@@ -21,9 +25,12 @@ function codeText(code: unknown, params: unknown, t: TFunction): string | undefi
   return text === UNKNOWN ? undefined : text;
 }
 
-/** A field error in the console's language; the server's own text for a code this build does not know. */
-export const fieldErrorText = (error: ServerFieldError, t: TFunction): string =>
-  codeText(error.error, error.params, t) ?? error.message ?? '';
+/**
+ * A field error or another coded error (a publish problem) in the console's language; the server's own text,
+ * else the code, for a code this build does not know.
+ */
+export const fieldErrorText = (error: CodedError | ServerFieldError, t: TFunction): string =>
+  codeText(error.error, error.params, t) ?? error.message ?? error.error ?? '';
 
 /** The field errors a failed call carries (400 `result.errors`), as the server sent them. */
 export function serverFieldErrors(error: unknown): ServerFieldError[] {

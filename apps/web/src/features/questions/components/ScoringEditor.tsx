@@ -37,7 +37,8 @@ export function liveProblems(
         return `${label(field) ?? field}: ${fieldErrorText({ field, ...issueError(issue) }, t)}`;
       }),
     };
-  return { invalid: false, problems: publishProblems({ questions, scoring: parsed.data }) };
+  const problems = publishProblems({ questions, scoring: parsed.data });
+  return { invalid: false, problems: problems.map((problem) => fieldErrorText(problem, t)) };
 }
 
 /** The scoring tab: dimensions and bands, the type result and item alerts, checked as staff type. */

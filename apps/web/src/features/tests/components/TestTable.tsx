@@ -4,6 +4,7 @@ import {
   formatYuan,
   localized,
   type Page,
+  type PublishProblem,
   type Test,
   type TestStatus,
   type testListQuerySchema,
@@ -28,7 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.ts';
 import { downloadFile } from '../../../shared/http/download.ts';
-import { errorText } from '../../../shared/http/errorText.ts';
+import { errorText, fieldErrorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
@@ -87,16 +88,19 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
       message.success(t(`tests.done.${kind}`, { title: titleOf(test) }));
     } catch (error) {
       const problems =
-        (error instanceof ApiError && (error.result as { problems?: string[] } | null)?.problems) || [];
+        (error instanceof ApiError && (error.result as { problems?: PublishProblem[] } | null)?.problems) ||
+        [];
       if (kind === 'publish' && problems.length > 0) {
         modal.error({
           title: t('tests.publish.refused', { title: titleOf(test) }),
           width: 560,
           content: (
             <ul style={{ paddingInlineStart: 20, margin: 0 }} aria-label={t('tests.publish.problems')}>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
+              {problems
+                .map((problem) => fieldErrorText(problem, t))
+                .map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
             </ul>
           ),
         });
