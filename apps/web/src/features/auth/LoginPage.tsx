@@ -15,7 +15,6 @@ import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../shared/http/client.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
 import { fetchUserInfo, login } from '../../shared/session/api.ts';
@@ -75,11 +74,7 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
       signIn(sessionToken, expiresAt, values.remember_me);
     } catch (error) {
       setSubmitting(false);
-      if (error instanceof ApiError && error.fieldErrors.length > 0) {
-        applyFieldErrors(form, error.fieldErrors);
-      } else {
-        setLoginError(errorText(error, t));
-      }
+      if (!applyFieldErrors(form, error)) setLoginError(errorText(error, t));
       return;
     }
     try {
