@@ -16,7 +16,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   await migrateDatabase(database);
   app = await buildApp(loadConfig({}, { webDist: undefined, rateLimitMax: 0 }), { logger: false, database });
-  const access = { public: true };
+  const access = { public: true } as const;
   app.get('/api/slow', { config: { access } }, async () => {
     await app.db.execute(sql`select pg_sleep(1)`);
     return { done: true };
