@@ -40,6 +40,14 @@ describe('questions page', () => {
     );
   });
 
+  it('ends its breadcrumb with the test it shows, under the tests list', async () => {
+    serveTest();
+    renderApp('/qtable?testId=7');
+    await screen.findByRole('heading', { name: /^Sleep quality/ });
+    const breadcrumb = document.querySelector('nav[aria-label="Breadcrumb"]');
+    expect(breadcrumb?.textContent).toMatch(/Home\s*\/\s*psychological test questions\s*\/\s*Sleep quality/);
+  });
+
   it('makes a new band choose its colour: none is preset, and saving without one says so', async () => {
     serveTest();
     renderApp('/qtable?testId=7');

@@ -21,15 +21,13 @@ interface PageContainerProps {
 
 /**
  * SPEC 2 layout 4: the page header (breadcrumb Home / parents or section / page, title, description, buttons)
- * above the page's content. The breadcrumb follows the route registry; a page missing from it ends with its title.
+ * above the page's content. The breadcrumb follows the route registry and ends with the page's heading.
  */
 export function PageContainer({ title, content, extra, section, children }: PageContainerProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const pageTrail = routeTrail(APP_ROUTES, pathname);
-  const page = pageTrail.at(-1);
   // A page outside the menu names the menu page it belongs to; others sit under their registry parents.
-  const parents = section ? routeTrail(APP_ROUTES, section) : pageTrail.slice(0, -1);
+  const parents = section ? routeTrail(APP_ROUTES, section) : routeTrail(APP_ROUTES, pathname).slice(0, -1);
 
   return (
     <Flex vertical gap={16} style={{ minWidth: 0 }}>
@@ -51,7 +49,8 @@ export function PageContainer({ title, content, extra, section, children }: Page
             }),
             {
               key: 'page',
-              title: page?.name ? t(menuKey(page.name)) : title,
+              // The page's own heading: a test's questions end with the test's title, not the route's.
+              title,
               'aria-current': 'page' as const,
             },
           ]}
