@@ -136,8 +136,9 @@ test.describe('multi-tab bar', () => {
       .click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await expect(tab(page, '心理测试题')).toBeVisible();
-    // A custom title is the test's title as it was opened.
-    await expect(tab(page, en)).toBeVisible();
+    // The tab is named after the test in the language shown, as the page heading is.
+    await expect(tab(page, `标签量表 ${suffix}`)).toBeVisible();
+    await expect(page).toHaveTitle(`标签量表 ${suffix} - 酷测评`);
   });
 
   test('a background tab keeps its state and scroll, without fetching again', async ({ page }) => {
