@@ -82,6 +82,15 @@ async function chooseFirstOption(page: Page, field: Locator, selectedItems: Loca
   await page.keyboard.press('Escape');
 }
 
+async function chooseColour(page: Page, band: Locator, colour: string) {
+  // As above: a click during the dropdown's opening animation can be lost, so retry until the band shows it.
+  await expect(async () => {
+    await band.getByLabel('Colour', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(colour).click({ timeout: 2000 });
+    await expect(band.getByTitle(colour, { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+}
+
 async function stems(page: Page) {
   return page.locator('tbody tr.ant-table-row:visible td:nth-child(4)').allInnerTexts();
 }
@@ -227,8 +236,7 @@ test.describe('psychological tests', () => {
     await low.getByLabel('To', { exact: true }).fill('2');
     await low.getByLabel('Level code', { exact: true }).fill('low');
     await low.getByLabel('Label (English)', { exact: true }).fill('Low');
-    await low.getByLabel('Colour', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('Normal').click();
+    await chooseColour(page, low, 'Normal');
     await expect(page.getByText('no band covers the highest possible score 5')).toBeVisible();
     await total.getByRole('button', { name: 'Add band' }).click();
     const high = total.getByRole('group', { name: 'Band 2' });
@@ -237,8 +245,7 @@ test.describe('psychological tests', () => {
     await high.getByLabel('Level code', { exact: true }).fill('high');
     await high.getByLabel('Label (English)', { exact: true }).fill('High');
     await high.getByLabel('Interpretation (English)', { exact: true }).fill('Sleep needs attention.');
-    await high.getByLabel('Colour', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle('Severe').click();
+    await chooseColour(page, high, 'Severe');
     await page.getByRole('button', { name: 'Add alert' }).click();
     const alert = page.getByRole('group', { name: 'Alert 1' });
     await alert.getByLabel('Question no.', { exact: true }).fill('2');
