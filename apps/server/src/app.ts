@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { findSession } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { findParticipantSession } from './modules/participants/service.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
@@ -83,7 +84,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerSecurity(app, config);
-  registerAccessControl(app, (token) => findSession(app.db, token));
+  registerAccessControl(
+    app,
+    (token) => findSession(app.db, token),
+    (token) => findParticipantSession(app.db, token),
+  );
 
   await app.register(fastifySwagger, {
     openapi: {

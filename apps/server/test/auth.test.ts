@@ -221,6 +221,9 @@ describe('session', () => {
       '/game',
       '/qtable',
       '/user',
+      '/records',
+      '/alerts',
+      '/participants',
       '/center',
       '/order',
     ]);

@@ -19,6 +19,11 @@ export const PERMISSION_ACTIONS = {
   tests: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'],
   questions: ['add', 'delete', 'edit', 'query', 'get', 'import', 'export'],
   orders: ['edit', 'query', 'get', 'export'],
+  records: ['query', 'get', 'export'],
+  /** `edit`: follow up (status and notes). */
+  alerts: ['edit', 'query', 'get'],
+  /** `disable`/`enable`: block and unblock; `export`: a copy of their data; `delete`: erase on request. */
+  participants: ['query', 'get', 'enable', 'disable', 'export', 'delete'],
   settings: ['edit', 'query', 'get'],
   accounts: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable'],
   roles: ['add', 'delete', 'edit', 'query', 'get'],
@@ -57,6 +62,9 @@ export const PERMISSION_NAMES: Record<PermissionId, string> = {
   tests: 'Psychological tests',
   questions: 'Questions',
   orders: 'Payment orders',
+  records: 'Test records',
+  alerts: 'Alerts',
+  participants: 'Participants',
   settings: 'Settings',
   accounts: 'Staff accounts',
   roles: 'Roles',
@@ -114,6 +122,8 @@ export const BUILT_IN_ROLES: { id: string; name: string; describe: string; grant
       tests: all('tests'),
       questions: all('questions'),
       settings: readOnly('settings'),
+      records: all('records'),
+      alerts: all('alerts'),
     },
   },
   {

@@ -1,8 +1,17 @@
-import type { AuditChanges, Grants, QuestionOption, Scoring } from '@cool/shared';
+import type {
+  Answer,
+  AuditChanges,
+  Grants,
+  QuestionOption,
+  ScoreReport,
+  Scoring,
+  TestVersionSnapshot,
+} from '@cool/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  doublePrecision,
   type ExtraConfigColumn,
   index,
   integer,
@@ -249,4 +258,182 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.occurredAt, t.id),
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.occurredAt, t.id),
   ],
+);
+
+/**
+ * The people who take tests (issue 9). Anonymous until WeChat (or later a phone) identifies them; erasing
+ * one on request clears the personal fields and sets `erased_at`, keeping the row so records stay counted.
+ */
+export const participants = pgTable(
+  'participants',
+  {
+    id: serial('id').primaryKey(),
+    nickname: text('nickname'),
+    avatar: text('avatar'),
+    phone: text('phone'),
+    /** `zh-CN` or `en-US`, as the participant's app last said. */
+    locale: text('locale'),
+    status: text('status', { enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('participants_created_idx').on(t.createdAt, t.id),
+    index('participants_last_seen_idx').on(t.lastSeenAt, t.id),
+    index('participants_status_idx').on(t.status, t.id),
+    trigramIndex('participants_nickname_trgm_idx', t.nickname),
+  ],
+);
+
+/** A participant's WeChat identity: the openid is per app id (official account, mini program, ...). */
+export const participantWechat = pgTable(
+  'participant_wechat',
+  {
+    appId: text('app_id').notNull(),
+    openid: text('openid').notNull(),
+    unionid: text('unionid'),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.openid] }),
+    index('participant_wechat_participant_idx').on(t.participantId),
+    index('participant_wechat_unionid_idx').on(t.unionid),
+  ],
+);
+
+/** Participant tokens: a different kind from staff `sessions`, stored hashed, ending 30 days after last use. */
+export const participantSessions = pgTable(
+  'participant_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('participant_sessions_participant_idx').on(t.participantId),
+    index('participant_sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * What a test was when it was published: never changed afterwards, so a record started on a version is
+ * scored and shown on that version whatever happens to the test later.
+ */
+export const testVersions = pgTable(
+  'test_versions',
+  {
+    id: serial('id').primaryKey(),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Texts, price, questions with their options' scores, and the scoring definition (`TestVersionSnapshot`). */
+    snapshot: jsonb('snapshot').$type<TestVersionSnapshot>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: integer('published_by').references(() => accounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('test_versions_test_version_key').on(t.testId, t.version)],
+);
+
+/**
+ * A participant's go at a test: answers while in progress, then the report computed at submit and stored
+ * as it was (with the engine version). The band and alert columns copy the report for filtering.
+ */
+export const records = pgTable(
+  'records',
+  {
+    id: serial('id').primaryKey(),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'restrict' }),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'restrict' }),
+    testVersionId: integer('test_version_id')
+      .notNull()
+      .references(() => testVersions.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['in_progress', 'submitted'] })
+      .notNull()
+      .default('in_progress'),
+    answers: jsonb('answers').$type<Answer[]>().notNull(),
+    report: jsonb('report').$type<ScoreReport>(),
+    engineVersion: text('engine_version'),
+    /** Price of the version, in fen; 0 unlocks at submit. */
+    priceFen: integer('price_fen').notNull(),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
+    finalScore: doublePrecision('final_score'),
+    bandLevel: text('band_level'),
+    bandColour: text('band_colour', { enum: ['normal', 'mild', 'moderate', 'severe'] }),
+    alertCount: integer('alert_count').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('records_started_idx').on(t.startedAt, t.id),
+    index('records_submitted_idx').on(t.submittedAt, t.id),
+    index('records_participant_idx').on(t.participantId, t.startedAt, t.id),
+    index('records_test_idx').on(t.testId, t.startedAt, t.id),
+    index('records_test_participant_idx').on(t.testId, t.participantId),
+    index('records_status_idx').on(t.status, t.startedAt, t.id),
+    index('records_band_idx').on(t.bandColour, t.startedAt, t.id),
+  ],
+);
+
+/**
+ * One per record whose report raised an alert, created in the submit's transaction (so none is ever lost),
+ * followed up by staff: new -> contacted -> closed.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'restrict' }),
+    /** The most severe of the record's alerts. */
+    severity: text('severity', { enum: ['normal', 'mild', 'moderate', 'severe'] }).notNull(),
+    status: text('status', { enum: ['new', 'contacted', 'closed'] })
+      .notNull()
+      .default('new'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    updatedBy: integer('updated_by').references(() => accounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('alerts_record_key').on(t.recordId),
+    index('alerts_created_idx').on(t.createdAt, t.id),
+    index('alerts_status_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
+
+/** Staff notes on an alert, each with who wrote it, when, and the status it set. */
+export const alertNotes = pgTable(
+  'alert_notes',
+  {
+    id: serial('id').primaryKey(),
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** Kept when the account is renamed or deleted. */
+    username: text('username'),
+    status: text('status', { enum: ['new', 'contacted', 'closed'] }).notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alert_notes_alert_idx').on(t.alertId, t.createdAt, t.id)],
 );

@@ -49,6 +49,21 @@ export async function seed(db: Db, options: { adminPassword?: string | undefined
       .where(sql`${roles.id} = 'admin' AND ${roles.grants} <> ${JSON.stringify(admin.grants)}::jsonb`)
       .returning({ id: roles.id });
     report.rolesUpdated += updated.length;
+    // Issue 9 added records, alerts and participants: built-in roles of an older installation get what a
+    // new one seeds for those permission ids, once, keeping whatever else staff changed in those roles.
+    await once(tx, 'grants:records-alerts-participants', report, async () => {
+      for (const role of BUILT_IN_ROLES) {
+        const added = Object.fromEntries(
+          (['records', 'alerts', 'participants'] as const).flatMap((id) =>
+            role.grants[id] ? [[id, role.grants[id]]] : [],
+          ),
+        );
+        await tx
+          .update(roles)
+          .set({ grants: sql`${roles.grants} || ${JSON.stringify(added)}::jsonb` })
+          .where(eq(roles.id, role.id));
+      }
+    });
 
     const [existing] = await tx
       .select({ id: accounts.id })

@@ -2,9 +2,14 @@ import { type Action, type Grants, grantsAllow, type PermissionId } from '@cool/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, httpError } from './reply.ts';
 
-/** What a route needs: nothing, a signed-in session, or a permission action (SPEC 6). */
+/**
+ * What a route needs: nothing, a signed-in staff session, a permission action (SPEC 6), or a participant's
+ * session (`/api/client/*`). Staff and participant tokens live in different tables, so each kind is refused
+ * (401) where the other is needed.
+ */
 export type Access =
   | { public: true }
+  | { participant: true }
   | { signedIn: true }
   | { permission: PermissionId; action: Action }
   /** Any one of these permission actions will do (e.g. uploading an image for a test or a question). */
@@ -16,6 +21,13 @@ export interface Session {
   username: string;
   roleId: string;
   grants: Grants;
+}
+
+/** A participant's session (issue 9), found from a participant token. */
+export interface ParticipantSession {
+  tokenHash: string;
+  participantId: number;
+  status: 'active' | 'blocked';
 }
 
 export interface ApiRoute {
@@ -30,6 +42,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: Session | null;
+    participant: ParticipantSession | null;
   }
   interface FastifyInstance {
     /** Every `/api` route with its declared access; tests generate their 401/403 cases from it. */
@@ -40,6 +53,11 @@ declare module 'fastify' {
 export const requireSession = (request: FastifyRequest): Session => {
   if (!request.session) throw new HttpError(401, 'auth.signInRequired');
   return request.session;
+};
+
+export const requireParticipant = (request: FastifyRequest): ParticipantSession => {
+  if (!request.participant) throw new HttpError(401, 'auth.signInRequired');
+  return request.participant;
 };
 
 export const tokenFrom = (header: string | undefined): string | null => {
@@ -55,9 +73,11 @@ export const tokenFrom = (header: string | undefined): string | null => {
 export function registerAccessControl(
   app: FastifyInstance,
   findSession: (token: string) => Promise<Session | null>,
+  findParticipant: (token: string) => Promise<ParticipantSession | null>,
 ) {
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.decorateRequest('session', null);
+  app.decorateRequest('participant', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
@@ -70,6 +90,12 @@ export function registerAccessControl(
     const access = request.routeOptions.config?.access;
     if (!access || 'public' in access) return;
     const token = tokenFrom(request.headers.authorization);
+    if ('participant' in access) {
+      request.participant = token ? await findParticipant(token) : null;
+      if (!request.participant) throw new HttpError(401, 'auth.signInRequired');
+      if (request.participant.status === 'blocked') throw new HttpError(403, 'participant.blocked');
+      return;
+    }
     request.session = token ? await findSession(token) : null;
     if (!request.session) throw new HttpError(401, 'auth.signInRequired');
     if ('permission' in access && !grantsAllow(request.session.grants, access.permission, access.action)) {

@@ -131,6 +131,23 @@ const enUS = {
     importRejected: 'Nothing was imported: {{count}} problems in the file',
     incomplete: 'The upload ended before the whole file arrived. Please send it again.',
   },
+  participant: {
+    notFound: 'The participant was not found',
+    blocked: 'This account has been blocked. Contact the service if you think this is a mistake.',
+    erased: 'This participant has been erased',
+  },
+  record: {
+    notFound: 'The record was not found',
+    submitted: 'This record has already been submitted',
+    testUnavailable: 'This test is not available',
+  },
+  alert: {
+    notFound: 'The alert was not found',
+  },
+  wechat: {
+    notConfigured: 'WeChat sign-in is not set up for this service',
+    exchangeFailed: 'WeChat did not accept the sign-in ({{reason}})',
+  },
 } as const;
 
 export default enUS;

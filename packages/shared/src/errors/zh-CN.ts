@@ -127,6 +127,23 @@ const zhCN: ErrorCatalogue = {
     importRejected: '未导入任何内容：文件中有 {{count}} 处问题',
     incomplete: '文件没有完整上传，请重新上传',
   },
+  participant: {
+    notFound: '找不到该用户',
+    blocked: '该用户已被封禁，如有疑问请联系客服',
+    erased: '该用户的个人信息已被删除',
+  },
+  record: {
+    notFound: '找不到该测评记录',
+    submitted: '该测评记录已提交',
+    testUnavailable: '该测评暂不可用',
+  },
+  alert: {
+    notFound: '找不到该预警',
+  },
+  wechat: {
+    notConfigured: '本服务未配置微信登录',
+    exchangeFailed: '微信登录失败（{{reason}}）',
+  },
 };
 
 export default zhCN;

@@ -3,7 +3,17 @@ import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
 import { recordIdQuery, text } from './fields.ts';
 
 /** What an audit entry is about; a module that starts auditing a new kind of record adds it here. */
-export const AUDIT_ENTITY_TYPES = ['category', 'test', 'question', 'settings', 'account', 'role'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'category',
+  'test',
+  'question',
+  'settings',
+  'account',
+  'role',
+  'participant',
+  'record',
+  'alert',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** What was done; add a verb here when a service needs one (say `reorder` or `publish`). */
@@ -18,6 +28,14 @@ export const AUDIT_ACTIONS = [
   /** A refused sign-in (wrong password, unknown or disabled account); `lockedUntil` when it locked. */
   'sign-in-failed',
   'sign-out',
+  /** A test put on the shelf (a new version) or taken off. */
+  'publish',
+  'unpublish',
+  /** Participants: blocked, unblocked, a copy of their data taken, erased on request. */
+  'block',
+  'unblock',
+  'export',
+  'erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

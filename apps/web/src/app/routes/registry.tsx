@@ -47,6 +47,9 @@ const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preloa
     preload: CategoryPage.preload,
     prefetch: (params) => import('./prefetch.ts').then((m) => m.prefetchCategories(params)),
   },
+  records: { page: building, preload: BuildingPage.preload },
+  alerts: { page: building, preload: BuildingPage.preload },
+  participants: { page: building, preload: BuildingPage.preload },
   center: { page: building, preload: BuildingPage.preload },
   order: { page: building, preload: BuildingPage.preload },
 };

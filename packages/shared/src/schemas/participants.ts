@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
+import { safeString, text } from './fields.ts';
+import { recordSchema } from './records.ts';
+
+/** Participants (issue 9): the people who take tests, their sessions, and what staff see of them. */
+
+export const PARTICIPANT_STATUSES = ['active', 'blocked'] as const;
+export const participantStatusSchema = z.enum(PARTICIPANT_STATUSES);
+export type ParticipantStatus = z.infer<typeof participantStatusSchema>;
+
+export const CLIENT_LOCALES = ['zh-CN', 'en-US'] as const;
+
+/** `POST /api/client/session`: starts an anonymous participant. */
+export const clientSessionInputSchema = z.strictObject({
+  locale: z.enum(CLIENT_LOCALES).optional(),
+});
+export const clientSessionSchema = z.object({ token: z.string() });
+
+/** `POST /api/client/wechat/login`: the OAuth `code` WeChat handed the page. */
+export const wechatLoginInputSchema = z.strictObject({ code: safeString().min(1).max(128) });
+
+/** Who the client is signed in as. */
+export const clientMeSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string().nullable(),
+  avatar: z.string().nullable(),
+  locale: z.string().nullable(),
+  /** Whether a WeChat identity is bound. */
+  wechat: z.boolean(),
+});
+export type ClientMe = z.infer<typeof clientMeSchema>;
+
+export const participantSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string().nullable(),
+  avatar: z.string().nullable(),
+  /** Masked (`138****5678`) in lists and details; the full number only in the personal-data export. */
+  phone: z.string().nullable(),
+  locale: z.string().nullable(),
+  status: participantStatusSchema,
+  wechat: z.boolean(),
+  recordCount: z.number().int(),
+  /** Orders arrive with the payment issue; 0 until then. */
+  orderCount: z.number().int(),
+  erased: z.boolean(),
+  firstSeenTime: z.string(),
+  lastSeenTime: z.string(),
+  createTime: z.string(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const participantDetailSchema = participantSchema.extend({
+  /** The newest 50 records; the records screen filtered by participant shows them all. */
+  records: z.array(recordSchema),
+});
+export type ParticipantDetail = z.infer<typeof participantDetailSchema>;
+
+export const PARTICIPANT_SORT_FIELDS = ['createTime', 'lastSeenTime', 'recordCount'] as const;
+
+export const participantListQuerySchema = pageQuerySchema.extend({
+  /** Matches the nickname. */
+  nickname: text(64).optional(),
+  status: participantStatusSchema.optional(),
+  sortField: z.enum(PARTICIPANT_SORT_FIELDS).optional(),
+  sortOrder: sortOrderSchema.optional(),
+});
+export type ParticipantListQuery = z.input<typeof participantListQuerySchema>;
+
+/**
+ * Everything held on one participant (personal-information law: the right to a copy). Records carry their
+ * answers and reports.
+ */
+export const participantExportSchema = z.object({
+  exportedAt: z.string(),
+  participant: participantSchema.extend({ phone: z.string().nullable() }),
+  wechat: z.array(z.object({ appId: z.string(), openid: z.string(), unionid: z.string().nullable() })),
+  records: z.array(z.record(z.string(), z.unknown())),
+});
