@@ -72,3 +72,16 @@ it('shows the exact total on the last page and past the end, and the first page 
   expect(await total({ pageNo: 9 })).toBe(30);
   expect(await total({ pageNo: 2 })).toBe(30);
 });
+
+it('reads a page of a long list whose total is known in one statement: its ids are paged inside it', async () => {
+  await total({ pageNo: 1 });
+  const query = vi.spyOn(database.pool, 'query');
+  try {
+    const page = await list.page(database.db, { pageNo: 2, pageSize: 5 }, fetchRows);
+    expect(page.data).toHaveLength(5);
+    // Before: one statement for the page's ids, another for their rows.
+    expect(query).toHaveBeenCalledTimes(1);
+  } finally {
+    query.mockRestore();
+  }
+});

@@ -39,7 +39,7 @@ afterAll(() => server.close());
 
 const fetchRows = (inPage: SQL, order: SQL[]) =>
   database.db
-    .select({ entityId: auditLog.entityId })
+    .select({ id: auditLog.id, entityId: auditLog.entityId })
     .from(auditLog)
     .where(inPage)
     .orderBy(...order);

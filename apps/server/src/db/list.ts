@@ -31,6 +31,7 @@ export type ListQuery<F extends Record<string, Filter>, S extends string> = {
 /**
  * Reads the full rows of a page or batch: `where(inPage)` picks them by id, `orderBy(...order)` keeps the
  * list's order. Computed columns (counts, joins) belong here: they are evaluated for these rows only.
+ * A page's rows carry their `id` (its cursor names the last one).
  */
 export type FetchRows<R> = (inPage: SQL, order: SQL[]) => Promise<R[]>;
 
@@ -188,7 +189,11 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
      * carries `nextCursor`: sent back with the next `pageNo`, that page starts right after this one's last
      * row (`(key, id) > that row's`) instead of skipping rows, so page 10,000 costs what page 2 does.
      */
-    async page<R>(db: Executor, query: Query & PageQuery, fetch: FetchRows<R>): Promise<Page<R>> {
+    async page<R extends { id: number }>(
+      db: Executor,
+      query: Query & PageQuery,
+      fetch: FetchRows<R>,
+    ): Promise<Page<R>> {
       const { pageNo, pageSize } = query;
       const condition = where(query);
       const order = orderBy(query);
@@ -198,20 +203,21 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
       // The anchor row's key is read in SQL (the inner table shadows the outer), so a cursor holds only ids.
       const seek = (id: number) =>
         sql`(${key}, ${spec.id}) ${after(direction)} (select ${key}, ${spec.id} from ${spec.table} where ${spec.id} = ${id})`;
-      const pageIds = async (anchorId: number | undefined) =>
-        (
-          await db
+      // The page's ids come off the index inside the statement that reads their rows: one round trip.
+      const inPage = (anchorId: number | undefined) =>
+        inArray(
+          spec.id,
+          db
             .select({ id: spec.id })
             .from(spec.table)
             .where(and(condition, anchorId === undefined ? undefined : seek(anchorId)))
             .orderBy(...order)
             .limit(pageSize)
-            .offset(anchorId === undefined ? offset(query) : 0)
-        ).map((row) => row.id as number);
-      let ids = await pageIds(anchor);
+            .offset(anchorId === undefined ? offset(query) : 0),
+        );
+      let data = await fetch(inPage(anchor), order);
       // The anchor row was deleted meanwhile: skip rows as if there were no cursor.
-      if (anchor !== undefined && ids.length === 0) ids = await pageIds(undefined);
-      const data = ids.length === 0 ? [] : await fetch(inArray(spec.id, ids), order);
+      if (anchor !== undefined && data.length === 0) data = await fetch(inPage(undefined), order);
       // A page that is not full, or an empty first page, tells the exact total without counting; past the
       // end the list is counted in full. Otherwise see `totalOf`.
       const start = offset(query);
@@ -222,14 +228,14 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
           : data.length === 0
             ? remember(db, counted, await countRows(db, condition))
             : await totalOf(db, condition, counted);
-      const last = ids.at(-1);
+      const last = data.at(-1)?.id;
       return {
         pageNo,
         pageSize,
         totalCount,
         totalPage: Math.ceil(totalCount / pageSize),
         data,
-        ...(ids.length === pageSize &&
+        ...(data.length === pageSize &&
           last !== undefined && { nextCursor: encodeCursor(pageNo + 1, signature, last) }),
       };
     },
