@@ -21,6 +21,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { findSession } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerClientLimits } from './modules/participants/limits.ts';
+import { clientSessionRoutes, participantRoutes } from './modules/participants/routes.ts';
 import { findParticipantSession } from './modules/participants/service.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (token) => findSession(app.db, token),
     (token) => findParticipantSession(app.db, token),
   );
+  registerClientLimits(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -122,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     uploadRoutes,
     settingRoutes,
     auditRoutes,
+    clientSessionRoutes,
+    participantRoutes,
   ]) {
     await api.register(routes);
   }

@@ -12,6 +12,14 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** The WeChat official account participants sign in through (OAuth web authorisation). */
+export interface WechatConfig {
+  appId: string;
+  appSecret: string;
+  /** `https://api.weixin.qq.com`, or a local fake in tests. */
+  apiBase: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -32,8 +40,14 @@ export interface Config {
   logLevel: string;
   /** Client addresses come from X-Forwarded-For (behind a reverse proxy or load balancer). */
   trustProxy: boolean;
-  /** Requests per minute from one client address, per server; 0 turns the limit off. */
+  /** Requests per minute from one address, per server; 0 turns off every limit, the client ones too. */
   rateLimitMax: number;
+  /** Requests per minute from one participant to `/api/client/*`, per server; 0 turns it off. */
+  clientRateLimitMax: number;
+  /** Participant sessions one client address may start per minute, per server; 0 turns it off. */
+  clientSessionRateLimitMax: number;
+  /** Set when both `WECHAT_APP_ID` and `WECHAT_APP_SECRET` are. */
+  wechat: WechatConfig | undefined;
   /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
   sessionIdleHours: number;
   loginThrottle: {
@@ -53,6 +67,15 @@ const int = (value: string | undefined, fallback: number, name: string, min = 0)
 };
 
 const bool = (value: string | undefined) => value === 'true';
+
+function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig | undefined {
+  if (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET) return undefined;
+  return {
+    appId: env.WECHAT_APP_ID,
+    appSecret: env.WECHAT_APP_SECRET,
+    apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+  };
+}
 
 function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   if (!env.S3_BUCKET) return undefined;
@@ -85,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env.TRUST_PROXY),
     rateLimitMax: int(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
+    clientRateLimitMax: int(env.CLIENT_RATE_LIMIT_MAX, 120, 'CLIENT_RATE_LIMIT_MAX'),
+    clientSessionRateLimitMax: int(env.CLIENT_SESSION_RATE_LIMIT_MAX, 20, 'CLIENT_SESSION_RATE_LIMIT_MAX'),
+    wechat: wechatConfig(env),
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', 1),
     loginThrottle: {
       maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, migrateDatabase, openDatabase } from '../src/db/database.ts';
 import { roles } from '../src/db/schema.ts';
 import { seed } from '../src/db/seed.ts';
+import type { LogStream } from '../src/http/logging.ts';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 
@@ -51,13 +52,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/** `logStream`: the server logs there (at `info`) instead of not at all. */
+export async function createTestServer(
+  overrides: Partial<Config> = {},
+  { logStream }: { logStream?: LogStream } = {},
+): Promise<TestServer> {
   const database = await openTestDatabase();
   await migrateDatabase(database);
   await seed(database.db, { adminPassword: ADMIN_PASSWORD });
   // Every injected request comes from one address; the rate limit has its own test.
   const config = loadConfig({}, { webDist: undefined, rateLimitMax: 0, ...overrides });
-  const app = await buildApp(config, { logger: false, database });
+  const app = await buildApp(config, logStream ? { logStream, database } : { logger: false, database });
   await app.ready();
 
   const call: TestServer['call'] = async (token, options) => {

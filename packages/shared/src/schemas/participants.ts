@@ -20,6 +20,14 @@ export const clientSessionSchema = z.object({ token: z.string() });
 /** `POST /api/client/wechat/login`: the OAuth `code` WeChat handed the page. */
 export const wechatLoginInputSchema = z.strictObject({ code: safeString().min(1).max(128) });
 
+/** `PUT /api/client/me`: what participants may set themselves; a field left out stays as it is. */
+export const clientMeInputSchema = z.strictObject({
+  /** An empty nickname clears it. */
+  nickname: text(32).optional(),
+  locale: z.enum(CLIENT_LOCALES).optional(),
+});
+export type ClientMeInput = z.infer<typeof clientMeInputSchema>;
+
 /** Who the client is signed in as. */
 export const clientMeSchema = z.object({
   id: z.number().int(),

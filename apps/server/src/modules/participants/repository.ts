@@ -1,6 +1,21 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { ParticipantStatus, participantListQuerySchema } from '@cool/shared';
+import { and, desc, eq, getTableColumns, gt, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { participantSessions, participants } from '../../db/schema.ts';
+import { containsPattern, defineList } from '../../db/list.ts';
+import {
+  participantSessions,
+  participants,
+  participantWechat,
+  records,
+  testVersions,
+} from '../../db/schema.ts';
+import { versionTitleSql } from '../records/mapping.ts';
+
+/** A stored participant, as written. */
+export type ParticipantRecord = typeof participants.$inferSelect;
+/** A participant as staff list them: with their record count and whether a WeChat identity is bound. */
+export type ParticipantRow = ParticipantRecord & { recordCount: number; wechat: boolean };
 
 /** A live (unexpired, unrevoked) participant session with its participant's status. */
 export async function findLiveParticipantSession(db: Executor, tokenHash: string) {
@@ -20,4 +35,159 @@ export async function findLiveParticipantSession(db: Executor, tokenHash: string
       ),
     );
   return row ?? null;
+}
+
+/** Slides the session's end to `days` from now and marks its participant as seen now. */
+export async function touchParticipantSession(
+  db: Executor,
+  tokenHash: string,
+  participantId: number,
+  days: number,
+) {
+  await db
+    .update(participantSessions)
+    .set({ expiresAt: sql`now() + make_interval(days => ${days})` })
+    .where(eq(participantSessions.tokenHash, tokenHash));
+  await db.update(participants).set({ lastSeenAt: sql`now()` }).where(eq(participants.id, participantId));
+}
+
+export const insertParticipant = async (db: Executor, values: { locale: string | null }) =>
+  (await db.insert(participants).values(values).returning())[0]!;
+
+export async function insertParticipantSession(
+  db: Executor,
+  values: typeof participantSessions.$inferInsert,
+): Promise<void> {
+  await db.insert(participantSessions).values(values);
+}
+
+const recordCountSql = sql<number>`(select count(*)::int from ${records} where ${records.participantId} = ${participants.id})`;
+const wechatSql = sql<boolean>`exists (select 1 from ${participantWechat} where ${participantWechat.participantId} = ${participants.id})`;
+
+const selectParticipants = (db: Executor, where: SQL) =>
+  db
+    .select({ ...getTableColumns(participants), recordCount: recordCountSql, wechat: wechatSql })
+    .from(participants)
+    .where(where);
+
+const byId = (id: number) => eq(participants.id, id);
+
+const participantList = defineList({
+  table: participants,
+  id: participants.id,
+  filters: {
+    nickname: (nickname: string) => ilike(participants.nickname, containsPattern(nickname)),
+    status: (status: ParticipantStatus) => eq(participants.status, status),
+  },
+  sorts: {
+    createTime: participants.createdAt,
+    lastSeenTime: participants.lastSeenAt,
+    recordCount: recordCountSql,
+  },
+  defaultSort: { field: 'lastSeenTime', order: 'descend' },
+});
+
+export const listParticipants = (db: Executor, query: z.output<typeof participantListQuerySchema>) =>
+  participantList.page(db, query, (inPage, order) => selectParticipants(db, inPage).orderBy(...order));
+
+export const findParticipant = async (db: Executor, id: number): Promise<ParticipantRow | undefined> =>
+  (await selectParticipants(db, byId(id)).limit(1))[0];
+
+/** Reads the participant for a change, locking it until the transaction ends. */
+export const lockParticipant = async (db: Executor, id: number): Promise<ParticipantRecord | undefined> =>
+  (await db.select().from(participants).where(byId(id)).for('update').limit(1))[0];
+
+export const updateParticipant = async (
+  db: Executor,
+  id: number,
+  values: Partial<Omit<typeof participants.$inferInsert, 'id'>>,
+): Promise<ParticipantRecord> => (await db.update(participants).set(values).where(byId(id)).returning())[0]!;
+
+export const deleteParticipant = async (db: Executor, id: number): Promise<void> => {
+  await db.delete(participants).where(byId(id));
+};
+
+export const wechatIdsOf = (db: Executor, participantId: number) =>
+  db
+    .select({
+      appId: participantWechat.appId,
+      openid: participantWechat.openid,
+      unionid: participantWechat.unionid,
+    })
+    .from(participantWechat)
+    .where(eq(participantWechat.participantId, participantId))
+    .orderBy(participantWechat.appId, participantWechat.openid);
+
+/** Who holds this openid of this app, locked until the transaction ends. */
+export const lockWechatId = async (db: Executor, appId: string, openid: string) =>
+  (
+    await db
+      .select()
+      .from(participantWechat)
+      .where(and(eq(participantWechat.appId, appId), eq(participantWechat.openid, openid)))
+      .for('update')
+      .limit(1)
+  )[0];
+
+/** Binds the openid to the participant; false when another transaction bound it first. */
+export const insertWechatId = async (db: Executor, values: typeof participantWechat.$inferInsert) =>
+  (await db.insert(participantWechat).values(values).onConflictDoNothing().returning()).length > 0;
+
+export async function updateWechatUnionid(db: Executor, appId: string, openid: string, unionid: string) {
+  await db
+    .update(participantWechat)
+    .set({ unionid })
+    .where(and(eq(participantWechat.appId, appId), eq(participantWechat.openid, openid)));
+}
+
+export const deleteWechatIds = async (db: Executor, participantId: number) =>
+  (await db.delete(participantWechat).where(eq(participantWechat.participantId, participantId)).returning())
+    .length;
+
+export const deleteParticipantSessions = async (db: Executor, participantId: number) =>
+  (
+    await db
+      .delete(participantSessions)
+      .where(eq(participantSessions.participantId, participantId))
+      .returning({ tokenHash: participantSessions.tokenHash })
+  ).length;
+
+/** Moves everything a participant holds (records, sessions) to another one, before the first is deleted. */
+export async function moveParticipantHoldings(db: Executor, from: number, to: number) {
+  await db.update(records).set({ participantId: to }).where(eq(records.participantId, from));
+  await db
+    .update(participantSessions)
+    .set({ participantId: to })
+    .where(eq(participantSessions.participantId, from));
+}
+
+/** Everything stored on the participant's records, newest first, for the personal-data export. */
+export const recordsForExport = (db: Executor, participantId: number) =>
+  db
+    .select({
+      id: records.id,
+      testId: records.testId,
+      testVersion: testVersions.version,
+      title: versionTitleSql,
+      status: records.status,
+      answers: records.answers,
+      report: records.report,
+      engineVersion: records.engineVersion,
+      priceFen: records.priceFen,
+      unlockedAt: records.unlockedAt,
+      startedAt: records.startedAt,
+      updatedAt: records.updatedAt,
+      submittedAt: records.submittedAt,
+    })
+    .from(records)
+    .innerJoin(testVersions, eq(testVersions.id, records.testVersionId))
+    .where(eq(records.participantId, participantId))
+    .orderBy(desc(records.startedAt), desc(records.id));
+
+/** Hands one session to another participant (signing in as them on this device). */
+export async function moveSession(db: Executor, tokenHash: string, participantId: number) {
+  await db
+    .update(participantSessions)
+    .set({ participantId })
+    .where(eq(participantSessions.tokenHash, tokenHash));
 }

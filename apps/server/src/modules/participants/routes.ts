@@ -1,0 +1,158 @@
+import {
+  clientMeInputSchema,
+  clientMeSchema,
+  clientSessionInputSchema,
+  clientSessionSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  type ParticipantStatus,
+  pageSchema,
+  participantDetailSchema,
+  participantExportSchema,
+  participantListQuerySchema,
+  participantSchema,
+  wechatLoginInputSchema,
+} from '@cool/shared';
+import { requireParticipant } from '../../http/access.ts';
+import { contextOf } from '../../http/context.ts';
+import { ok, responses } from '../../http/reply.ts';
+import type { ZodApp } from '../../http/zod-app.ts';
+import { minuteLimit } from './limits.ts';
+import * as service from './service.ts';
+
+/** The participant's own side: `/api/client/*`, with a participant token. */
+export async function clientSessionRoutes(app: ZodApp) {
+  const tags = ['client'];
+  // Each new session is a new participant: an address may start only a few a minute.
+  const perAddress = minuteLimit(app, app.config.clientSessionRateLimitMax, (r) => `client-session:${r.ip}`);
+
+  app.post(
+    '/api/client/session',
+    {
+      config: { access: { public: true } },
+      ...(perAddress && { onRequest: perAddress }),
+      schema: {
+        tags,
+        body: clientSessionInputSchema.nullish(),
+        response: responses(clientSessionSchema, 201),
+      },
+    },
+    async (request, reply) => {
+      const session = await service.startClientSession(contextOf(request), {
+        locale: request.body?.locale,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.code(201).send(ok(session, 'Session started'));
+    },
+  );
+
+  app.get(
+    '/api/client/me',
+    {
+      config: { access: { participant: true } },
+      schema: { tags, response: responses(clientMeSchema) },
+    },
+    async (request) => ok(await service.clientMe(contextOf(request), requireParticipant(request))),
+  );
+
+  app.put(
+    '/api/client/me',
+    {
+      config: { access: { participant: true } },
+      schema: { tags, body: clientMeInputSchema, response: responses(clientMeSchema) },
+    },
+    async (request) =>
+      ok(await service.updateClientMe(contextOf(request), requireParticipant(request), request.body)),
+  );
+
+  app.post(
+    '/api/client/wechat/login',
+    {
+      config: { access: { participant: true } },
+      schema: { tags, body: wechatLoginInputSchema, response: responses(clientMeSchema) },
+    },
+    async (request) =>
+      ok(
+        await service.wechatLogin(
+          contextOf(request),
+          app.config.wechat,
+          requireParticipant(request),
+          request.body.code,
+        ),
+        'Signed in with WeChat',
+      ),
+  );
+}
+
+/** Staff: the participants screen. */
+export async function participantRoutes(app: ZodApp) {
+  const tags = ['participants'];
+
+  app.get(
+    '/api/participants',
+    {
+      config: { access: { permission: 'participants', action: 'query' } },
+      schema: {
+        tags,
+        querystring: participantListQuerySchema,
+        response: responses(pageSchema(participantSchema)),
+      },
+    },
+    async (request) => ok(await service.listParticipants(contextOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/participants/:id',
+    {
+      config: { access: { permission: 'participants', action: 'get' } },
+      schema: { tags, params: idParamsSchema, response: responses(participantDetailSchema) },
+    },
+    async (request) => ok(await service.getParticipant(contextOf(request), request.params.id)),
+  );
+
+  for (const [path, action, status, message] of [
+    ['block', 'disable', 'blocked', 'Participant blocked'],
+    ['unblock', 'enable', 'active', 'Participant unblocked'],
+  ] as const satisfies [string, string, ParticipantStatus, string][]) {
+    app.post(
+      `/api/participants/:id/${path}`,
+      {
+        config: { access: { permission: 'participants', action } },
+        schema: { tags, params: idParamsSchema, response: responses(participantSchema) },
+      },
+      async (request) =>
+        ok(await service.setParticipantStatus(contextOf(request), request.params.id, status), message),
+    );
+  }
+
+  // A file download: the bare document (no envelope), as the participant is given it.
+  app.get(
+    '/api/participants/:id/export',
+    {
+      config: { access: { permission: 'participants', action: 'export' } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: participantExportSchema, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const document = await service.exportParticipant(contextOf(request), request.params.id);
+      return reply
+        .header('content-disposition', `attachment; filename="participant-${request.params.id}.json"`)
+        .header('cache-control', 'no-store')
+        .send(document);
+    },
+  );
+
+  app.post(
+    '/api/participants/:id/erase',
+    {
+      config: { access: { permission: 'participants', action: 'delete' } },
+      schema: { tags, params: idParamsSchema, response: responses(participantSchema) },
+    },
+    async (request) =>
+      ok(await service.eraseParticipant(contextOf(request), request.params.id), 'Participant erased'),
+  );
+}
