@@ -96,6 +96,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
+  it('a session signed out on one server is refused by the other on its next request', async () => {
+    const [first, second] = servers.map(base) as [string, string];
+    const login = await fetch(`${first}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const { token } = ((await login.json()) as { result: { token: string } }).result;
+    const headers = { authorization: token };
+    expect((await fetch(`${second}/api/user/info`, { headers })).status).toBe(200);
+    expect((await fetch(`${first}/api/auth/logout`, { method: 'POST', headers })).status).toBe(200);
+    expect((await fetch(`${second}/api/user/info`, { headers })).status).toBe(401);
+  });
+
   it('runs a scheduled job once, on one of them', async () => {
     const deadline = Date.now() + 20_000;
     while (runs.length === 0 && Date.now() < deadline) await sleep(250);

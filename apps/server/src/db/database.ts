@@ -222,6 +222,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         database: 'postgres',
         max: 1,
       });
+      // The engine's connections share one session, prepared statements included: a new connection (after
+      // one was dropped) starts with none, as the pool's client believes, instead of failing to prepare
+      // a name its predecessor left behind.
+      pool.on('connect', (client) => {
+        client.query('DEALLOCATE ALL').catch(() => {});
+      });
       // The engine can neither cancel nor time out a running statement: abandoned ones are only dropped.
       followRequests(pool, undefined);
     } catch (error) {

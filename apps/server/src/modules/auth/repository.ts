@@ -17,9 +17,8 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** A live session of an enabled account, with its role's grants and status. */
-export async function findLiveSession(db: Executor, tokenHash: string) {
-  const [row] = await db
+const liveSessionQuery = (db: Executor) =>
+  db
     .select({
       accountId: accounts.id,
       username: accounts.username,
@@ -34,13 +33,30 @@ export async function findLiveSession(db: Executor, tokenHash: string) {
     .innerJoin(roles, eq(roles.id, accounts.roleId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         eq(accounts.status, 'enabled'),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('live_session');
+
+/** Per database: the statement is built once, and each connection parses and plans it once. */
+const liveSessionQueries = new WeakMap<Executor, ReturnType<typeof liveSessionQuery>>();
+
+/**
+ * A live session of an enabled account, with its role's grants and status. Every signed-in request asks
+ * this, so it is a prepared statement; it still reads the rows each time, so a revoked session, a disabled
+ * account or a changed role counts at once, on every server.
+ */
+export async function findLiveSession(db: Executor, tokenHash: string) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now: new Date() });
   return row ?? null;
 }
 
