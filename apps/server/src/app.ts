@@ -25,6 +25,8 @@ import { registerClientLimits } from './modules/participants/limits.ts';
 import { clientSessionRoutes, participantRoutes } from './modules/participants/routes.ts';
 import { findParticipantSession } from './modules/participants/service.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
+import { clientRecordRoutes } from './modules/records/clientRoutes.ts';
+import { recordRoutes } from './modules/records/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { testRoutes } from './modules/tests/routes.ts';
@@ -127,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auditRoutes,
     clientSessionRoutes,
     participantRoutes,
+    clientRecordRoutes,
+    recordRoutes,
   ]) {
     await api.register(routes);
   }

@@ -140,6 +140,7 @@ const enUS = {
     notFound: 'The record was not found',
     submitted: 'This record has already been submitted',
     testUnavailable: 'This test is not available',
+    exportTooLarge: 'More than {{maximum}} records match: narrow the filters, or export CSV',
   },
   alert: {
     notFound: 'The alert was not found',

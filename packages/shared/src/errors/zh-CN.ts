@@ -136,6 +136,7 @@ const zhCN: ErrorCatalogue = {
     notFound: '找不到该测评记录',
     submitted: '该测评记录已提交',
     testUnavailable: '该测评暂不可用',
+    exportTooLarge: '符合条件的记录超过 {{maximum}} 条：请缩小筛选范围，或导出 CSV',
   },
   alert: {
     notFound: '找不到该预警',

@@ -8,9 +8,9 @@ import {
 } from '@cool/shared';
 import type { FastifyReply } from 'fastify';
 import { readSheet } from 'read-excel-file/node';
-import writeXlsxFile from 'write-excel-file/node';
 import { type CsvRecord, readCsv, sendCsv } from '../../http/csv.ts';
 import { type FieldProblem, httpError } from '../../http/reply.ts';
+import { sendXlsx } from '../../http/xlsx.ts';
 import { checkedWorkbook, QUESTION_FILE_MAX_COLUMNS, QUESTION_FILE_MAX_ROWS } from './workbook.ts';
 
 /**
@@ -91,11 +91,9 @@ export const TEMPLATE_QUESTIONS: QuestionContent[] = [
   },
 ];
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
- * Sends questions as a file download. CSV streams as the questions are read; XLSX is built whole in memory
- * (write-excel-file needs every row), which is fine at the 300-question cap.
+ * Sends questions as a file download. CSV streams as the questions are read; XLSX is built whole in memory,
+ * which is fine at the 300-question cap.
  */
 export async function sendQuestionFile(
   reply: FastifyReply,
@@ -110,20 +108,7 @@ export async function sendQuestionFile(
   if (format === 'csv') return sendCsv(reply, `${name}.csv`, QUESTION_COLUMNS, rows());
   const data: (string | number)[][] = [];
   for await (const row of rows()) data.push(row);
-  const sheet = [
-    QUESTION_COLUMNS.map((c) => ({ value: c, fontWeight: 'bold' as const })),
-    ...data.map((row) =>
-      row.map((cell) =>
-        cell === '' ? null : { value: cell, type: typeof cell === 'number' ? Number : String },
-      ),
-    ),
-  ];
-  const file = await writeXlsxFile(sheet as never, { sheet: 'questions' }).toBuffer();
-  return reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-    .header('cache-control', 'no-store')
-    .send(file);
+  return sendXlsx(reply, name, 'questions', QUESTION_COLUMNS, data);
 }
 
 /** A refused cell or row of an imported file, by its line (0 for the file as a whole). */

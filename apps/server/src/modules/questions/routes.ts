@@ -12,9 +12,10 @@ import {
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { fileResponses, ok, responses } from '../../http/reply.ts';
+import { XLSX_TYPE } from '../../http/xlsx.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { uploadedFile } from '../uploads/multipart.ts';
-import { sendQuestionFile, TEMPLATE_QUESTIONS, XLSX_TYPE } from './files.ts';
+import { sendQuestionFile, TEMPLATE_QUESTIONS } from './files.ts';
 import * as service from './service.ts';
 
 /** Largest question file accepted for import. */

@@ -23,7 +23,7 @@ const updater = alias(accounts, 'updater');
 
 /** Derived counts and names, computed in SQL with the page (no per-row round trips). */
 export const questionCountSql = sql<number>`(select count(*)::int from ${questions} where ${questions.testId} = ${tests.id})`;
-const categoriesSql = sql<{ id: number; nameZh: string; nameEn: string }[]>`coalesce((
+export const categoriesSql = sql<{ id: number; nameZh: string; nameEn: string }[]>`coalesce((
   select json_agg(json_build_object('id', c.id, 'nameZh', c.name_zh, 'nameEn', c.name_en) order by c.sort_order, c.id)
   from ${testCategories} tc join ${categories} c on c.id = tc.category_id
   where tc.test_id = ${tests.id}), '[]'::json)`;

@@ -1,4 +1,5 @@
 import {
+  type AnswerError,
   publishProblems,
   type ScoreReport,
   type ScoreRequest,
@@ -19,6 +20,7 @@ import { badRequest, cannotPublish, conflict, httpError, notFound } from '../../
 import { appendQuestions, questionsOf, toQuestionContent } from '../questions/repository.ts';
 import * as repo from './repository.ts';
 import { testUsage } from './usage.ts';
+import { writeVersion } from './versions.ts';
 
 type TestInput = z.output<typeof testInputSchema>;
 
@@ -144,7 +146,11 @@ export const publishTest = (ctx: ServiceContext, id: number) =>
     if (row.status === 'on_shelf') throw conflict('test.alreadyOnShelf');
     const problems = publishProblems({ questions: await questionsOf(tx, id), scoring: row.scoring });
     if (problems.length > 0) throw cannotPublish(problems);
-    return { status: 'on_shelf', version: row.version + 1, publishedAt: new Date() };
+    // The version is stored with the status change: a record can only start on a stored version.
+    const version = row.version + 1;
+    const publishedAt = new Date();
+    await writeVersion(tx, row, version, { at: publishedAt, by: ctx.actor.accountId });
+    return { status: 'on_shelf', version, publishedAt };
   });
 
 export const unpublishTest = (ctx: ServiceContext, id: number) =>
@@ -206,16 +212,24 @@ export async function scoreAnswers(
 ): Promise<ScoreReport> {
   const detail = await getTest(ctx, id);
   const outcome = scoreTest({ questions: await questionsOf(ctx.db, id), scoring: detail.scoring }, answers);
-  if (!outcome.ok) {
-    const errors = outcome.errors.map((e) => ({
-      field: e.question > 0 ? `answers.${e.question - 1}` : 'answers',
-      error: e.error,
-      params: e.params,
-    }));
-    throw httpError(400, 'request.invalid', {}, { errors });
-  }
+  if (!outcome.ok) throw answersRejected(outcome.errors);
   return outcome.report;
 }
+
+/** A 400 naming each refused answer (`answers.<index>`), or the list as a whole. */
+export const answersRejected = (problems: readonly AnswerError[]) =>
+  httpError(
+    400,
+    'request.invalid',
+    {},
+    {
+      errors: problems.map((e) => ({
+        field: e.question > 0 ? `answers.${e.question - 1}` : 'answers',
+        error: e.error,
+        params: e.params,
+      })),
+    },
+  );
 
 /** The whole test as one portable JSON document. */
 export async function testDocument(ctx: ServiceContext, id: number): Promise<TestDocument> {

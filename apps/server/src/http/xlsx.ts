@@ -1,0 +1,37 @@
+import type { FastifyReply } from 'fastify';
+import writeXlsxFile from 'write-excel-file/node';
+import type { CsvCell } from './csv.ts';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Sends rows as an XLSX download with a bold header. The file is built whole in memory (write-excel-file
+ * needs every row), so callers cap how many rows they pass.
+ */
+export async function sendXlsx(
+  reply: FastifyReply,
+  name: string,
+  sheetName: string,
+  header: readonly string[],
+  rows: readonly CsvCell[][],
+) {
+  const sheet = [
+    header.map((c) => ({ value: c, fontWeight: 'bold' as const })),
+    ...rows.map((row) =>
+      row.map((cell) =>
+        cell === '' || cell === null || cell === undefined
+          ? null
+          : {
+              value: cell,
+              type: typeof cell === 'number' ? Number : typeof cell === 'boolean' ? Boolean : String,
+            },
+      ),
+    ),
+  ];
+  const file = await writeXlsxFile(sheet as never, { sheet: sheetName }).toBuffer();
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${name}.xlsx"`)
+    .header('cache-control', 'no-store')
+    .send(file);
+}

@@ -1,0 +1,305 @@
+import type {
+  Answer,
+  BandColour,
+  ClientRecord,
+  ClientTest,
+  clientRecordListQuerySchema,
+  clientTestListQuerySchema,
+  RecordStatus,
+  recordExportQuerySchema,
+  recordListQuerySchema,
+  ScoreReport,
+} from '@cool/shared';
+import { and, eq, exists, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/database.ts';
+import { containsPattern, defineList } from '../../db/list.ts';
+import { alerts, participants, records, testCategories, tests, testVersions } from '../../db/schema.ts';
+import { categoriesSql } from '../tests/repository.ts';
+import { participantCountSql } from '../tests/usage.ts';
+import {
+  answeredCount,
+  selectRecords,
+  toRecord,
+  versionQuestionCountSql,
+  versionTitleSql,
+} from './mapping.ts';
+
+export type RecordRow = typeof records.$inferSelect;
+
+// ---- The shelf: tests a participant can take ---------------------------------------------------------
+
+const shelf = defineList({
+  table: tests,
+  id: tests.id,
+  filters: {
+    onShelf: (_: true) => eq(tests.status, 'on_shelf'),
+    categoryId: (categoryId: number) =>
+      exists(
+        sql`(select 1 from ${testCategories} where ${testCategories.testId} = ${tests.id} and ${testCategories.categoryId} = ${categoryId})`,
+      ),
+  },
+  sorts: { sortOrder: tests.sortOrder },
+  defaultSort: { field: 'sortOrder', order: 'ascend' },
+});
+
+/** On-shelf tests that have no stored current version yet (published before versions were stored). */
+export async function shelfTestsWithoutVersion(db: Executor): Promise<number[]> {
+  const rows = await db
+    .select({ id: tests.id })
+    .from(tests)
+    .where(
+      and(
+        eq(tests.status, 'on_shelf'),
+        sql`not exists (select 1 from ${testVersions} where ${testVersions.testId} = ${tests.id} and ${testVersions.version} = ${tests.version})`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** The shelf's page: each test's texts, price and questions come from its current version. */
+export const listShelf = (db: Executor, query: z.output<typeof clientTestListQuerySchema>) =>
+  shelf.page(db, { ...query, onShelf: true }, async (inPage, order) => {
+    const rows = await db
+      .select({
+        id: tests.id,
+        version: tests.version,
+        snapshot: sql<{
+          title: ClientTest['title'];
+          subtitle: ClientTest['subtitle'];
+          coverUrl: string | null;
+          priceFen: number;
+          minutes: number;
+        }>`${testVersions.snapshot} - 'questions' - 'scoring' - 'introduction' - 'instructions'`,
+        questionCount: versionQuestionCountSql,
+        participantCount: participantCountSql,
+        categories: categoriesSql,
+      })
+      .from(tests)
+      .innerJoin(
+        testVersions,
+        and(eq(testVersions.testId, tests.id), eq(testVersions.version, tests.version)),
+      )
+      .where(inPage)
+      .orderBy(...order);
+    return rows.map(
+      (r): ClientTest => ({
+        id: r.id,
+        version: r.version,
+        title: r.snapshot.title,
+        subtitle: r.snapshot.subtitle,
+        coverUrl: r.snapshot.coverUrl,
+        categories: r.categories,
+        priceFen: r.snapshot.priceFen,
+        minutes: r.snapshot.minutes,
+        questionCount: Number(r.questionCount),
+        participantCount: Number(r.participantCount),
+      }),
+    );
+  });
+
+/** One test's categories and participant count, as the shelf shows them. */
+export async function shelfExtras(db: Executor, testId: number) {
+  const [row] = await db
+    .select({ categories: categoriesSql, participantCount: participantCountSql })
+    .from(tests)
+    .where(eq(tests.id, testId));
+  return { categories: row?.categories ?? [], participantCount: Number(row?.participantCount ?? 0) };
+}
+
+// ---- A participant's own records ---------------------------------------------------------------------
+
+export async function findRecord(db: Executor, id: number): Promise<RecordRow | undefined> {
+  const [row] = await db.select().from(records).where(eq(records.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the record for the rest of the transaction, so a save and a submit of it serialize. */
+export async function lockRecord(tx: Executor, id: number): Promise<RecordRow | undefined> {
+  const [row] = await tx.select().from(records).where(eq(records.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Locks the participant row: their starts serialize, so two taps never open two records of one test. */
+export async function lockParticipant(tx: Executor, id: number) {
+  await tx.select({ id: participants.id }).from(participants).where(eq(participants.id, id)).for('update');
+}
+
+export async function findInProgress(db: Executor, participantId: number, testId: number) {
+  const [row] = await db
+    .select()
+    .from(records)
+    .where(
+      and(
+        eq(records.participantId, participantId),
+        eq(records.testId, testId),
+        eq(records.status, 'in_progress'),
+      ),
+    )
+    .orderBy(sql`${records.startedAt} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function insertRecord(
+  tx: Executor,
+  values: { participantId: number; testId: number; testVersionId: number; priceFen: number },
+): Promise<RecordRow> {
+  const [row] = await tx
+    .insert(records)
+    .values({ ...values, answers: [] })
+    .returning();
+  return row!;
+}
+
+export async function saveAnswers(tx: Executor, id: number, answers: Answer[]): Promise<RecordRow> {
+  const [row] = await tx
+    .update(records)
+    .set({ answers, updatedAt: new Date() })
+    .where(eq(records.id, id))
+    .returning();
+  return row!;
+}
+
+/** Stores the report with the record, and copies its overall band and alert count for filtering. */
+export async function storeReport(
+  tx: Executor,
+  id: number,
+  fields: { answers: Answer[]; report: ScoreReport; engineVersion: string; unlocked: boolean },
+): Promise<RecordRow> {
+  const now = new Date();
+  const { report } = fields;
+  const [row] = await tx
+    .update(records)
+    .set({
+      status: 'submitted',
+      answers: fields.answers,
+      report,
+      engineVersion: fields.engineVersion,
+      finalScore: report.finalScore,
+      bandLevel: report.band?.level ?? null,
+      bandColour: report.band?.colour ?? null,
+      alertCount: report.alerts.length,
+      unlockedAt: fields.unlocked ? now : null,
+      submittedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(records.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertAlert(tx: Executor, recordId: number, severity: BandColour) {
+  const [row] = await tx.insert(alerts).values({ recordId, severity }).returning();
+  return row!;
+}
+
+const ownRecords = defineList({
+  table: records,
+  id: records.id,
+  filters: {
+    participantId: (participantId: number) => eq(records.participantId, participantId),
+    status: (status: RecordStatus) => eq(records.status, status),
+  },
+  sorts: { startTime: records.startedAt },
+  defaultSort: { field: 'startTime', order: 'descend' },
+});
+
+/** A participant's records, newest first. */
+export const listOwnRecords = (
+  db: Executor,
+  participantId: number,
+  query: z.output<typeof clientRecordListQuerySchema>,
+) =>
+  ownRecords.page(db, { ...query, participantId }, async (inPage, order) => {
+    const rows = await db
+      .select({
+        record: records,
+        version: testVersions.version,
+        title: versionTitleSql,
+        coverUrl: sql<string | null>`${testVersions.snapshot}->>'coverUrl'`,
+        questionCount: versionQuestionCountSql,
+      })
+      .from(records)
+      .innerJoin(testVersions, eq(testVersions.id, records.testVersionId))
+      .where(inPage)
+      .orderBy(...order);
+    return rows.map(
+      (r): ClientRecord => ({
+        id: r.record.id,
+        testId: r.record.testId,
+        testVersion: r.version,
+        title: r.title,
+        coverUrl: r.coverUrl,
+        status: r.record.status,
+        priceFen: r.record.priceFen,
+        unlocked: r.record.unlockedAt !== null,
+        answeredCount: answeredCount(r.record.answers),
+        questionCount: Number(r.questionCount),
+        startTime: r.record.startedAt.toISOString(),
+        submitTime: r.record.submittedAt?.toISOString() ?? null,
+      }),
+    );
+  });
+
+// ---- Staff: the records screen -----------------------------------------------------------------------
+
+const staffRecords = defineList({
+  table: records,
+  id: records.id,
+  filters: {
+    participantId: (participantId: number) => eq(records.participantId, participantId),
+    /** Matches the participant's nickname. */
+    participant: (nickname: string) =>
+      exists(
+        sql`(select 1 from ${participants} where ${participants.id} = ${records.participantId} and ${ilike(participants.nickname, containsPattern(nickname))})`,
+      ),
+    testId: (testId: number) => eq(records.testId, testId),
+    status: (status: RecordStatus) => eq(records.status, status),
+    bandColour: (colour: BandColour) => eq(records.bandColour, colour),
+    hasAlert: (has: 'true' | 'false') =>
+      has === 'true' ? gt(records.alertCount, 0) : eq(records.alertCount, 0),
+    from: (from: string) => gte(records.startedAt, new Date(from)),
+    to: (to: string) => lt(records.startedAt, new Date(to)),
+  },
+  sorts: {
+    startTime: records.startedAt,
+    // In-progress records have neither: they sort as the lowest.
+    submitTime: sql`coalesce(${records.submittedAt}, '-infinity'::timestamptz)`,
+    finalScore: sql`coalesce(${records.finalScore}, '-Infinity'::float8)`,
+  },
+  defaultSort: { field: 'startTime', order: 'descend' },
+});
+
+const fetchRecords = (db: Executor) => async (inPage: SQL, order: SQL[]) =>
+  (
+    await selectRecords(db)
+      .where(inPage)
+      .orderBy(...order)
+  ).map(toRecord);
+
+export const listRecords = (db: Executor, query: z.output<typeof recordListQuerySchema>) =>
+  staffRecords.page(db, query, fetchRecords(db));
+
+export type RecordFilters = Omit<z.output<typeof recordExportQuerySchema>, 'format'>;
+
+/** Every record the filters match, in list order, read in batches. */
+export const streamRecords = (db: Executor, filters: RecordFilters) =>
+  staffRecords.stream(db, filters, fetchRecords(db));
+
+/** One record as staff see it, with what the detail adds. */
+export async function findStaffRecord(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      answers: records.answers,
+      report: records.report,
+      engineVersion: records.engineVersion,
+      snapshot: testVersions.snapshot,
+    })
+    .from(records)
+    .innerJoin(testVersions, eq(testVersions.id, records.testVersionId))
+    .where(eq(records.id, id));
+  if (!row) return undefined;
+  const [listed] = await selectRecords(db).where(eq(records.id, id));
+  return listed && { record: toRecord(listed), ...row };
+}

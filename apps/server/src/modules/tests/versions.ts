@@ -1,0 +1,97 @@
+import type { TestVersionSnapshot } from '@cool/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { tests, testVersions } from '../../db/schema.ts';
+import { questionsOf } from '../questions/repository.ts';
+import { pair, type TestRow } from './repository.ts';
+
+/**
+ * Published versions (issue 9): what a test was when it went on the shelf, stored once and never changed,
+ * so a record is scored and shown on the version it was started on.
+ */
+
+export type TestVersionRow = typeof testVersions.$inferSelect;
+
+/** The test as it is now (its columns and live questions), as a version stores it. */
+async function snapshotOf(tx: Executor, row: TestRow): Promise<TestVersionSnapshot> {
+  const questions = await questionsOf(tx, row.id);
+  return {
+    title: pair(row.titleZh, row.titleEn),
+    subtitle: pair(row.subtitleZh, row.subtitleEn),
+    coverUrl: row.coverUrl,
+    introduction: pair(row.introductionZh, row.introductionEn),
+    instructions: pair(row.instructionsZh, row.instructionsEn),
+    priceFen: row.priceFen,
+    minutes: row.minutes,
+    questions: questions.map((q, i) => ({
+      position: i + 1,
+      stem: pair(q.stemZh, q.stemEn),
+      imageUrl: q.imageUrl,
+      type: q.type,
+      required: q.required,
+      options: q.options,
+    })),
+    scoring: row.scoring,
+  };
+}
+
+/**
+ * Stores version `version` of the test from its current content, in the caller's transaction (publishing
+ * does this with the status change). An existing row of that version is kept as it is.
+ */
+export async function writeVersion(
+  tx: Executor,
+  row: TestRow,
+  version: number,
+  published: { at: Date; by: number | null },
+): Promise<TestVersionRow> {
+  const snapshot = await snapshotOf(tx, row);
+  await tx
+    .insert(testVersions)
+    .values({ testId: row.id, version, snapshot, publishedAt: published.at, publishedBy: published.by })
+    .onConflictDoNothing();
+  return (await findVersion(tx, row.id, version))!;
+}
+
+export async function findVersion(db: Executor, testId: number, version: number) {
+  const [found] = await db
+    .select()
+    .from(testVersions)
+    .where(and(eq(testVersions.testId, testId), eq(testVersions.version, version)))
+    .limit(1);
+  return found;
+}
+
+export async function findVersionById(db: Executor, id: number) {
+  const [found] = await db.select().from(testVersions).where(eq(testVersions.id, id)).limit(1);
+  return found;
+}
+
+/**
+ * The current version of a test on the shelf, or undefined when it is not on the shelf. A test published
+ * before versions were stored (the seeded built-ins, older installations) gets its row written now from its
+ * live content, which cannot have changed since: content is locked while a test is on the shelf. The test
+ * row is share-locked, so starts run side by side but an unpublish waits for the caller's transaction.
+ */
+export async function ensureCurrentVersion(
+  tx: Executor,
+  testId: number,
+): Promise<TestVersionRow | undefined> {
+  const [row] = await tx.select().from(tests).where(eq(tests.id, testId)).for('share').limit(1);
+  if (row?.status !== 'on_shelf') return undefined;
+  return (
+    (await findVersion(tx, testId, row.version)) ??
+    writeVersion(tx, row, row.version, { at: row.publishedAt ?? new Date(), by: null })
+  );
+}
+
+/** The current version of a test on the shelf, for reading; written first only when it is missing. */
+export async function shelfVersion(db: Executor, testId: number): Promise<TestVersionRow | undefined> {
+  const [row] = await db
+    .select({ status: tests.status, version: testVersions })
+    .from(tests)
+    .leftJoin(testVersions, and(eq(testVersions.testId, tests.id), eq(testVersions.version, tests.version)))
+    .where(eq(tests.id, testId));
+  if (row?.status !== 'on_shelf') return undefined;
+  return row.version ?? db.transaction((tx) => ensureCurrentVersion(tx, testId));
+}
