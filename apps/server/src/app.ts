@@ -16,6 +16,7 @@ import { type LogStream, loggerOptions } from './http/logging.ts';
 import { HttpError } from './http/reply.ts';
 import { documentTransform, documentTransformObject, zodApp } from './http/zod-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { alertRoutes } from './modules/alerts/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { findSession } from './modules/auth/service.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     participantRoutes,
     clientRecordRoutes,
     recordRoutes,
+    alertRoutes,
   ]) {
     await api.register(routes);
   }

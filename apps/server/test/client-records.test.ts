@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from './helpers.ts';
+import { builtinId as builtin, participant as newParticipant, phq } from './takers.ts';
 
 let server: TestServer;
 let admin: string;
@@ -13,20 +14,8 @@ afterAll(() => server.close());
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const staff = (method: Method, url: string, payload?: object) =>
   server.call(admin, { method, url: `/api${url}`, ...(payload && { payload }) });
-const as = (token: string) => (method: Method, url: string, payload?: object) =>
-  server.call(token, { method, url: `/api/client${url}`, ...(payload && { payload }) });
-
-/** A new anonymous participant's calls. */
-async function participant() {
-  const res = await server.call(null, { method: 'POST', url: '/api/client/session', payload: {} });
-  expect(res.status).toBe(201);
-  return as(res.body.result.token);
-}
-
-const builtinId = async (key: string) => {
-  const res = await staff('GET', '/tests?pageSize=100');
-  return res.body.result.data.find((t: any) => t.builtinKey === key).id as number;
-};
+const participant = () => newParticipant(server);
+const builtinId = (key: string) => builtin(server, admin, key);
 
 /** Every key anywhere in a JSON value. */
 const keysOf = (value: unknown): string[] =>
@@ -47,9 +36,6 @@ const SCORING_KEYS = [
   'raw',
   'final',
 ];
-
-/** PHQ-9 answered 0 everywhere but item 9. */
-const phq = (item9: number) => [0, 0, 0, 0, 0, 0, 0, 0, item9];
 
 describe('the shelf', () => {
   it('lists the tests on the shelf from their published version, with categories and counts', async () => {
@@ -104,9 +90,7 @@ describe('the shelf', () => {
   it('refuses staff tokens, and participant tokens on staff routes', async () => {
     const client = await participant();
     expect((await staff('GET', '/client/tests')).status).toBe(401);
-    const token = (await server.call(null, { method: 'POST', url: '/api/client/session', payload: {} })).body
-      .result.token;
-    expect((await server.call(token, { method: 'GET', url: '/api/records' })).status).toBe(401);
+    expect((await server.call(client.token, { method: 'GET', url: '/api/records' })).status).toBe(401);
     expect((await client('GET', '/records')).status).toBe(200);
   });
 });
