@@ -1,4 +1,6 @@
 import {
+  type Alert,
+  alertSchema,
   BUILT_IN_ROLES,
   type Category,
   categorySchema,
@@ -8,14 +10,24 @@ import {
   errorEnvelopeSchema,
   type Grants,
   type Page,
+  type Participant,
+  type ParticipantDetail,
   pageSchema,
+  participantDetailSchema,
+  participantSchema,
   promotionSchema,
   type Question,
   questionSchema,
+  recordDetailSchema,
+  recordSchema,
+  type ScoreReport,
   type ScoringInput,
+  scoreReportSchema,
   scoringSchema,
   type Test,
   type TestDetail,
+  type TestRecord,
+  type TestRecordDetail,
   testDetailSchema,
   testSchema,
   toPermissionEntries,
@@ -157,4 +169,123 @@ export function page<T>(
     totalPage: Math.ceil(totalCount / pageSize),
     data,
   }) as Page<T>;
+}
+
+// ---- Issue 9: records, alerts and participants ---------------------------------------------------------
+
+/** A PHQ-9-like report: a moderate total and the alert item 9 raises. */
+export function report(overrides: Partial<ScoreReport> = {}): ScoreReport {
+  const band = {
+    level: 'moderate',
+    label: bilingual('Moderate', '中度'),
+    colour: 'moderate' as const,
+    interpretation: bilingual('Moderate depressive symptoms.', '中度抑郁症状。'),
+    min: 10,
+    max: 14,
+  };
+  return contract(scoreReportSchema, {
+    questionCount: 2,
+    answeredCount: 2,
+    totalRaw: 12,
+    finalScore: 12,
+    band,
+    dimensions: [{ key: 'total', name: bilingual('Total', '总分'), raw: 12, itemCount: 2, final: 12, band }],
+    type: null,
+    alerts: [{ question: 2, severity: 'severe', message: bilingual('Thoughts of self-harm', '有自伤念头') }],
+    ...overrides,
+  });
+}
+
+const participantRef = { id: 7, nickname: 'Lin', erased: false };
+
+export function record(overrides: Partial<TestRecord> = {}): TestRecord {
+  return contract(recordSchema, {
+    id: 31,
+    participant: participantRef,
+    testId: 1,
+    testVersion: 3,
+    title: bilingual('PHQ-9 depression', 'PHQ-9 抑郁'),
+    status: 'submitted',
+    priceFen: 0,
+    unlocked: true,
+    finalScore: 12,
+    band: { level: 'moderate', label: bilingual('Moderate', '中度'), colour: 'moderate' },
+    alertCount: 1,
+    alert: { id: 5, status: 'new' },
+    answeredCount: 2,
+    questionCount: 2,
+    startTime: TIME,
+    submitTime: TIME,
+    ...overrides,
+  });
+}
+
+/** A record with its version's two questions (options scoring 0..3), answered 1 and 3. */
+export function recordDetail(overrides: Partial<TestRecordDetail> = {}): TestRecordDetail {
+  const versionQuestion = (position: number) => ({
+    position,
+    stem: bilingual(`Question ${position}`),
+    imageUrl: null,
+    type: 'single' as const,
+    required: true,
+    options: [0, 1, 2, 3].map((score, i) => ({
+      label: String(i),
+      text: bilingual(`Option ${position}.${i}`),
+      imageUrl: null,
+      score,
+      dimensions: [],
+      pole: null,
+    })),
+  });
+  return contract(recordDetailSchema, {
+    ...record(),
+    answers: [1, 3],
+    questions: [versionQuestion(1), versionQuestion(2)],
+    report: report(),
+    engineVersion: '1',
+    ...overrides,
+  });
+}
+
+export function alert(overrides: Partial<Alert> = {}): Alert {
+  return contract(alertSchema, {
+    id: 5,
+    recordId: 31,
+    participant: participantRef,
+    testId: 1,
+    title: bilingual('PHQ-9 depression', 'PHQ-9 抑郁'),
+    severity: 'severe',
+    items: [{ question: 9, severity: 'severe', message: bilingual('Thoughts of self-harm', '有自伤念头') }],
+    status: 'new',
+    notes: [],
+    createTime: TIME,
+    updateTime: TIME,
+    ...overrides,
+  });
+}
+
+export function participant(overrides: Partial<Participant> = {}): Participant {
+  return contract(participantSchema, {
+    id: 7,
+    nickname: 'Lin',
+    avatar: null,
+    phone: null,
+    locale: 'zh-CN',
+    status: 'active',
+    wechat: false,
+    recordCount: 1,
+    orderCount: 0,
+    erased: false,
+    firstSeenTime: TIME,
+    lastSeenTime: TIME,
+    createTime: TIME,
+    ...overrides,
+  });
+}
+
+export function participantDetail(
+  overrides: Partial<Participant> = {},
+  records: TestRecord[] = [record()],
+): ParticipantDetail {
+  return contract(participantDetailSchema, { ...participant(overrides), records });
 }

@@ -10,6 +10,9 @@ const LoginPage = lazy(() => import('../../features/auth/LoginPage.tsx'));
 const CategoryPage = preloadable(() => import('../../features/categories/CategoryPage.tsx'));
 const TestPage = preloadable(() => import('../../features/tests/TestPage.tsx'));
 const QuestionPage = preloadable(() => import('../../features/questions/QuestionPage.tsx'));
+const RecordPage = preloadable(() => import('../../features/records/RecordPage.tsx'));
+const AlertPage = preloadable(() => import('../../features/alerts/AlertPage.tsx'));
+const ParticipantPage = preloadable(() => import('../../features/participants/ParticipantPage.tsx'));
 const BuildingPage = preloadable(() => import('../../features/placeholders/BuildingPage.tsx'));
 const ComingSoonPage = lazy(() => import('../../features/placeholders/ComingSoonPage.tsx'));
 const RegisterPage = lazy(() => import('../../features/placeholders/RegisterPage.tsx'));
@@ -47,9 +50,9 @@ const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preloa
     preload: CategoryPage.preload,
     prefetch: (params) => import('./prefetch.ts').then((m) => m.prefetchCategories(params)),
   },
-  records: { page: building, preload: BuildingPage.preload },
-  alerts: { page: building, preload: BuildingPage.preload },
-  participants: { page: building, preload: BuildingPage.preload },
+  records: { page: () => <RecordPage />, preload: RecordPage.preload },
+  alerts: { page: () => <AlertPage />, preload: AlertPage.preload },
+  participants: { page: () => <ParticipantPage />, preload: ParticipantPage.preload },
   center: { page: building, preload: BuildingPage.preload },
   order: { page: building, preload: BuildingPage.preload },
 };

@@ -1,24 +1,33 @@
 import {
+  AlertOutlined,
   AppstoreOutlined,
   ExperimentOutlined,
+  FileSearchOutlined,
   OrderedListOutlined,
   SettingOutlined,
+  TeamOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { Menu, type MenuProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Flex, Menu, type MenuProps } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { type MenuNode, routeTrail } from '../../app/routes/tree.ts';
+import { alertQueries } from '../../shared/api/alerts.ts';
 import { menuKey } from '../../shared/i18n/menu.ts';
+import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { tabPath, useTabsStore } from '../../shared/tabs/tabsStore.ts';
 
 /** Only the icons the route registry names are bundled, not the whole icon set. */
 const ICONS: Record<string, ComponentType> = {
+  AlertOutlined,
   AppstoreOutlined,
   ExperimentOutlined,
+  FileSearchOutlined,
   OrderedListOutlined,
   SettingOutlined,
+  TeamOutlined,
   WechatOutlined,
 };
 
@@ -34,12 +43,25 @@ export function SideMenu({ menu, mode = 'inline', theme, onNavigate }: SideMenuP
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  // The alerts item counts the alerts nobody has followed up yet (refreshed every minute and on a follow-up).
+  const newAlerts = useQuery({ ...alertQueries.counts(), enabled: usePermission()('alerts', 'query') }).data
+    ?.new;
+
+  const labelOf = (node: MenuNode) =>
+    node.name === 'alerts' && newAlerts ? (
+      <Flex justify="space-between" align="center" gap={8}>
+        {t(menuKey(node.name))}
+        <Badge count={newAlerts} size="small" title={String(newAlerts)} />
+      </Flex>
+    ) : (
+      t(menuKey(node.name))
+    );
 
   // Parents are sub-menus, keyed by their path like the pages.
   const toItems = (nodes: MenuNode[]): MenuProps['items'] =>
     nodes.map((node) => {
       const Icon = node.icon ? ICONS[node.icon] : undefined;
-      const item = { key: node.path, icon: Icon ? <Icon /> : null, label: t(menuKey(node.name)) };
+      const item = { key: node.path, icon: Icon ? <Icon /> : null, label: labelOf(node) };
       return node.children ? { ...item, children: toItems(node.children) } : item;
     });
   // The sub-menus around the shown page start open.

@@ -27,9 +27,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { ReportView } from '../../../shared/records/ReportView.tsx';
 import { scoreOnServer, useTestDetail, useTestQuestions } from '../api.ts';
 import { sameReport } from '../report.ts';
-import { ReportView } from './ReportView.tsx';
 
 interface TestPreviewDrawerProps {
   test: Test;

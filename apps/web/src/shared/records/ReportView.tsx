@@ -2,15 +2,9 @@ import type { BandColour, ScoreReport } from '@cool/shared';
 import { localized } from '@cool/shared';
 import { Alert, Card, Descriptions, Flex, Progress, Table, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { useTextLanguage } from '../i18n/contentText.ts';
+import { BandTag } from './tags.tsx';
 
-/** Band colours as antd preset/status colours (no hard-coded values). */
-export const BAND_TAG_COLOURS: Record<BandColour, string> = {
-  normal: 'success',
-  mild: 'gold',
-  moderate: 'orange',
-  severe: 'error',
-};
 const ALERT_TYPES: Record<BandColour, 'info' | 'warning' | 'error'> = {
   normal: 'info',
   mild: 'warning',
@@ -20,7 +14,10 @@ const ALERT_TYPES: Record<BandColour, 'info' | 'warning' | 'error'> = {
 
 const num = (value: number | null) => (value === null ? '—' : String(Math.round(value * 100) / 100));
 
-/** One score report: alerts first and apart, then total, dimensions and type in a card. */
+/**
+ * One score report (a test's preview, a record's stored report): alerts first and apart, then total,
+ * dimensions and type in a card.
+ */
 export function ReportView({ report, title }: { report: ScoreReport; title: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -32,13 +29,13 @@ export function ReportView({ report, title }: { report: ScoreReport; title: stri
   return (
     <>
       {report.alerts.length > 0 && (
-        <Flex vertical gap={8} role="region" aria-label={t('tests.report.alerts')}>
+        <Flex vertical gap={8} role="region" aria-label={t('testRecord.report.alerts')}>
           {report.alerts.map((alert) => (
             <Alert
               key={`${alert.question}-${text(alert.message)}`}
               type={ALERT_TYPES[alert.severity]}
               showIcon
-              title={t('tests.report.alertOf', { question: alert.question })}
+              title={t('testRecord.report.alertOf', { question: alert.question })}
               description={text(alert.message)}
             />
           ))}
@@ -53,19 +50,15 @@ export function ReportView({ report, title }: { report: ScoreReport; title: stri
             items={[
               {
                 key: 'answered',
-                label: t('tests.report.answered'),
+                label: t('testRecord.report.answered'),
                 children: `${report.answeredCount} / ${report.questionCount}`,
               },
-              { key: 'raw', label: t('tests.report.totalRaw'), children: num(report.totalRaw) },
-              { key: 'final', label: t('tests.report.finalScore'), children: num(report.finalScore) },
+              { key: 'raw', label: t('testRecord.report.totalRaw'), children: num(report.totalRaw) },
+              { key: 'final', label: t('testRecord.report.finalScore'), children: num(report.finalScore) },
               {
                 key: 'band',
-                label: t('tests.report.band'),
-                children: report.band ? (
-                  <Tag color={BAND_TAG_COLOURS[report.band.colour]}>{text(report.band.label)}</Tag>
-                ) : (
-                  '—'
-                ),
+                label: t('testRecord.report.band'),
+                children: report.band ? <BandTag band={report.band} /> : '—',
               },
             ].filter((item) => hasTotal || (item.key !== 'final' && item.key !== 'band'))}
           />
@@ -84,21 +77,25 @@ export function ReportView({ report, title }: { report: ScoreReport; title: stri
               columns={[
                 {
                   key: 'name',
-                  title: t('tests.report.dimension'),
+                  title: t('testRecord.report.dimension'),
                   render: (_, d) => `${text(d.name)} (${d.key})`,
                 },
-                { key: 'raw', title: t('tests.report.raw'), align: 'right', render: (_, d) => num(d.raw) },
+                {
+                  key: 'raw',
+                  title: t('testRecord.report.raw'),
+                  align: 'right',
+                  render: (_, d) => num(d.raw),
+                },
                 {
                   key: 'final',
-                  title: t('tests.report.final'),
+                  title: t('testRecord.report.final'),
                   align: 'right',
                   render: (_, d) => num(d.final),
                 },
                 {
                   key: 'band',
-                  title: t('tests.report.band'),
-                  render: (_, d) =>
-                    d.band ? <Tag color={BAND_TAG_COLOURS[d.band.colour]}>{text(d.band.label)}</Tag> : '—',
+                  title: t('testRecord.report.band'),
+                  render: (_, d) => (d.band ? <BandTag band={d.band} /> : '—'),
                 },
               ]}
             />
@@ -106,7 +103,7 @@ export function ReportView({ report, title }: { report: ScoreReport; title: stri
           {report.type && (
             <Flex vertical gap={8}>
               <Typography.Title level={5} style={{ margin: 0 }}>
-                {t('tests.report.type')}: <Tag color="processing">{report.type.code}</Tag>
+                {t('testRecord.report.type')}: <Tag color="processing">{report.type.code}</Tag>
                 {text(report.type.name)}
               </Typography.Title>
               {text(report.type.description) && (

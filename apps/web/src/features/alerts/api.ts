@@ -1,0 +1,21 @@
+import type { AlertListQuery } from '@cool/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertKeys, alertQueries, updateAlert } from '../../shared/api/alerts.ts';
+import { recordKeys } from '../../shared/api/records.ts';
+
+export function useAlertList(query: AlertListQuery) {
+  return useQuery(alertQueries.list(query));
+}
+
+/** A follow-up refreshes the queue, the menu's count of new alerts and the records showing its status. */
+export function useUpdateAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAlert,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+        queryClient.invalidateQueries({ queryKey: recordKeys.all }),
+      ]),
+  });
+}

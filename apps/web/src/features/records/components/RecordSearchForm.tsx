@@ -1,0 +1,94 @@
+import { BAND_COLOURS, localized, RECORD_STATUSES, type recordListQuerySchema } from '@cool/shared';
+import { DatePicker, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { useTestOptions } from '../api.ts';
+
+export type RecordSearch = ListStateOf<typeof recordListQuerySchema>['filters'];
+
+/** The form's values: the URL's `from`/`to` instants as a range of days. */
+type RecordSearchValues = Omit<RecordSearch, 'from' | 'to'> & { started?: [Dayjs, Dayjs] };
+
+const toValues = ({ from, to, ...filters }: RecordSearch): RecordSearchValues => ({
+  ...filters,
+  // `to` is exclusive: the day before it is the range's last day.
+  started: from && to ? [dayjs(from), dayjs(to).subtract(1, 'day')] : undefined,
+});
+
+/** Whole days in the browser's time zone: from the first day's start to the end of the last. */
+const toFilters = ({ started, ...values }: RecordSearchValues): RecordSearch => ({
+  ...values,
+  from: started?.[0].startOf('day').toISOString(),
+  to: started?.[1].add(1, 'day').startOf('day').toISOString(),
+});
+
+interface RecordSearchFormProps {
+  /** The list's current filters (from the URL). */
+  filters: RecordSearch;
+  onSearch: (values: RecordSearch) => void;
+}
+
+export function RecordSearchForm({ filters, onSearch }: RecordSearchFormProps) {
+  const { t } = useTranslation();
+  const language = useTextLanguage();
+  const tests = useTestOptions();
+  return (
+    <ListSearchForm<RecordSearchValues> filters={toValues(filters)} onSearch={(v) => onSearch(toFilters(v))}>
+      <Form.Item name="participant" label={t('records.field.participant')}>
+        <Input allowClear placeholder={t('records.search.participantPlaceholder')} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="testId" label={t('records.field.test')}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('records.search.all')}
+          style={{ width: 200 }}
+          loading={tests.isLoading}
+          options={tests.data?.data.map((test) => ({
+            value: test.id,
+            label: localized(test.title, language),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="status" label={t('records.field.status')}>
+        <Select
+          allowClear
+          placeholder={t('records.search.all')}
+          style={{ width: 120 }}
+          options={RECORD_STATUSES.map((status) => ({
+            value: status,
+            label: t(`testRecord.status.${status}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="bandColour" label={t('records.field.bandColour')}>
+        <Select
+          allowClear
+          placeholder={t('records.search.all')}
+          style={{ width: 120 }}
+          options={BAND_COLOURS.map((colour) => ({
+            value: colour,
+            label: t(`testRecord.bandColour.${colour}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="hasAlert" label={t('records.field.alert')}>
+        <Select
+          allowClear
+          placeholder={t('records.search.all')}
+          style={{ width: 140 }}
+          options={[
+            { value: 'true', label: t('records.search.withAlert') },
+            { value: 'false', label: t('records.search.withoutAlert') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="started" label={t('records.field.started')}>
+        <DatePicker.RangePicker allowEmpty={[false, false]} style={{ width: 240 }} />
+      </Form.Item>
+    </ListSearchForm>
+  );
+}
