@@ -157,6 +157,18 @@ describe('taking a test', () => {
     expect((await client('GET', '/records?status=submitted')).body.result.totalCount).toBe(1);
   });
 
+  it('opens one record when a test is started twice at once', async () => {
+    const client = await participant();
+    const testId = await builtinId('zung-sds');
+    const both = await Promise.all([
+      client('POST', '/records', { testId }),
+      client('POST', '/records', { testId }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(both[0].body.result.id).toBe(both[1].body.result.id);
+    expect((await client('GET', '/records')).body.result.totalCount).toBe(1);
+  });
+
   it("shows a participant only their own records: another's is 404 for every call", async () => {
     const owner = await participant();
     const other = await participant();
