@@ -194,14 +194,31 @@ export async function insertAlert(tx: Executor, recordId: number, severity: Band
   return row!;
 }
 
-const ownRecords = defineList({
+/** Records for staff, and a participant's own (filtered by `participantId`). */
+const recordList = defineList({
   table: records,
   id: records.id,
   filters: {
     participantId: (participantId: number) => eq(records.participantId, participantId),
+    /** Matches the participant's nickname. */
+    participant: (nickname: string) =>
+      exists(
+        sql`(select 1 from ${participants} where ${participants.id} = ${records.participantId} and ${ilike(participants.nickname, containsPattern(nickname))})`,
+      ),
+    testId: (testId: number) => eq(records.testId, testId),
     status: (status: RecordStatus) => eq(records.status, status),
+    bandColour: (colour: BandColour) => eq(records.bandColour, colour),
+    hasAlert: (has: 'true' | 'false') =>
+      has === 'true' ? gt(records.alertCount, 0) : eq(records.alertCount, 0),
+    from: (from: string) => gte(records.startedAt, new Date(from)),
+    to: (to: string) => lt(records.startedAt, new Date(to)),
   },
-  sorts: { startTime: records.startedAt },
+  sorts: {
+    startTime: records.startedAt,
+    // In-progress records have neither: they sort as the lowest.
+    submitTime: sql`coalesce(${records.submittedAt}, '-infinity'::timestamptz)`,
+    finalScore: sql`coalesce(${records.finalScore}, '-Infinity'::float8)`,
+  },
   defaultSort: { field: 'startTime', order: 'descend' },
 });
 
@@ -211,7 +228,7 @@ export const listOwnRecords = (
   participantId: number,
   query: z.output<typeof clientRecordListQuerySchema>,
 ) =>
-  ownRecords.page(db, { ...query, participantId }, async (inPage, order) => {
+  recordList.page(db, { ...query, participantId }, async (inPage, order) => {
     const rows = await db
       .select({
         record: records,
@@ -244,33 +261,6 @@ export const listOwnRecords = (
 
 // ---- Staff: the records screen -----------------------------------------------------------------------
 
-const staffRecords = defineList({
-  table: records,
-  id: records.id,
-  filters: {
-    participantId: (participantId: number) => eq(records.participantId, participantId),
-    /** Matches the participant's nickname. */
-    participant: (nickname: string) =>
-      exists(
-        sql`(select 1 from ${participants} where ${participants.id} = ${records.participantId} and ${ilike(participants.nickname, containsPattern(nickname))})`,
-      ),
-    testId: (testId: number) => eq(records.testId, testId),
-    status: (status: RecordStatus) => eq(records.status, status),
-    bandColour: (colour: BandColour) => eq(records.bandColour, colour),
-    hasAlert: (has: 'true' | 'false') =>
-      has === 'true' ? gt(records.alertCount, 0) : eq(records.alertCount, 0),
-    from: (from: string) => gte(records.startedAt, new Date(from)),
-    to: (to: string) => lt(records.startedAt, new Date(to)),
-  },
-  sorts: {
-    startTime: records.startedAt,
-    // In-progress records have neither: they sort as the lowest.
-    submitTime: sql`coalesce(${records.submittedAt}, '-infinity'::timestamptz)`,
-    finalScore: sql`coalesce(${records.finalScore}, '-Infinity'::float8)`,
-  },
-  defaultSort: { field: 'startTime', order: 'descend' },
-});
-
 const fetchRecords = (db: Executor) => async (inPage: SQL, order: SQL[]) =>
   (
     await selectRecords(db)
@@ -279,13 +269,13 @@ const fetchRecords = (db: Executor) => async (inPage: SQL, order: SQL[]) =>
   ).map(toRecord);
 
 export const listRecords = (db: Executor, query: z.output<typeof recordListQuerySchema>) =>
-  staffRecords.page(db, query, fetchRecords(db));
+  recordList.page(db, query, fetchRecords(db));
 
 export type RecordFilters = Omit<z.output<typeof recordExportQuerySchema>, 'format'>;
 
 /** Every record the filters match, in list order, read in batches. */
 export const streamRecords = (db: Executor, filters: RecordFilters) =>
-  staffRecords.stream(db, filters, fetchRecords(db));
+  recordList.stream(db, filters, fetchRecords(db));
 
 /** One record as staff see it, with what the detail adds. */
 export async function findStaffRecord(db: Executor, id: number) {
