@@ -40,4 +40,29 @@ test.describe('first screen: what the login page downloads, and what signing in 
     expect(log.indexOf('request /api/tests')).toBeLessThan(answered);
     expect(log.findIndex((entry) => entry.includes('TestPage-'))).toBeLessThan(answered);
   });
+
+  test('signing in shows the console frame at once and fills it in when the user info answers', async ({
+    page,
+  }) => {
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/user/info', async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    await page.goto('/user/login');
+    await signInWithForm(page, ADMIN.username, ADMIN.password);
+    // While the user info is held back the layout is there, the page's place showing an outline.
+    await expect(page).toHaveURL(/\/game$/);
+    await expect(page.getByTestId('app-sider')).toBeVisible();
+    await expect(page.getByTestId('app-header')).toBeVisible();
+    await expect(page.getByTestId('app-content').locator('.ant-skeleton')).toBeVisible();
+    answer();
+    await expect(page.getByRole('menuitem', { name: 'psychological test questions' })).toBeVisible();
+    await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.getByTestId('app-content').locator('.ant-skeleton')).toHaveCount(0);
+  });
 });

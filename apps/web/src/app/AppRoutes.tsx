@@ -26,12 +26,23 @@ const routeObjects = (routes: readonly AppRoute[], wrap: (page: ReactNode) => Re
     route.page ? [{ path: route.path, element: wrap(route.page(route)) }] : [],
   );
 
-function buildRoutes(allowed: AppRoute[] | null): RouteObject[] {
+/**
+ * The routes for a session: signed out, every console path is the gate (to login); signed in with the user info
+ * on its way, the console's frame with the gate in every page's place; then the pages the role may see, in the
+ * same frame (it stays mounted and fills in).
+ */
+function buildRoutes(session: 'signedOut' | 'pending' | AppRoute[]): RouteObject[] {
   const publicBranch: RouteObject = {
     element: <UserLayout />,
     children: routeObjects(USER_LAYOUT_ROUTES, (page) => page),
   };
-  if (!allowed) return [publicBranch, { path: '*', element: <SessionGate /> }];
+  if (session === 'signedOut') return [publicBranch, { path: '*', element: <SessionGate /> }];
+  if (session === 'pending')
+    return [
+      publicBranch,
+      { element: <ConsoleShell menu={[]} pending />, children: [{ path: '*', element: <SessionGate /> }] },
+    ];
+  const allowed = session;
   return [
     publicBranch,
     {
@@ -90,7 +101,11 @@ export function AppRoutes() {
     });
   }, [user]);
 
-  const routes = useMemo(() => buildRoutes(allowed), [allowed]);
+  const signedIn = token !== null;
+  const routes = useMemo(
+    () => buildRoutes(allowed ?? (signedIn ? 'pending' : 'signedOut')),
+    [allowed, signedIn],
+  );
   const page = useRoutes(routes);
   // The outer boundary catches what the pages' own cannot: a layout that fails to render or download.
   return (

@@ -1,5 +1,5 @@
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
+import { App, Skeleton } from 'antd';
 import { type ReactNode, useContext, useLayoutEffect } from 'react';
 import BasicLayout from '../features/layout/BasicLayout.tsx';
 import './dates.ts';
@@ -20,17 +20,32 @@ function Queries({ children }: { children: ReactNode }) {
   return outer ? children : <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
+interface ConsoleShellProps {
+  /** The menu of the pages the user may see. */
+  menu: MenuNode[];
+  /**
+   * The user info is still on its way: the frame shows, its notices stay with the holder outside the console
+   * (a refused session signs out, and a notice shown here would leave with the console).
+   */
+  pending?: boolean;
+}
+
 /**
  * What only signed-in pages need, in the console's own chunk: antd's App (message, notification and modal
  * for every screen), react-query and the basic layout. The login page downloads none of it.
  */
-export default function ConsoleShell({ menu }: { menu: MenuNode[] }) {
+export default function ConsoleShell({ menu, pending = false }: ConsoleShellProps) {
   return (
     <App>
-      <ConnectNotices />
+      {!pending && <ConnectNotices />}
       <Queries>
         <BasicLayout menu={menu} />
       </Queries>
     </App>
   );
+}
+
+/** A page's outline in the console's frame, until the user info says which pages there are. */
+export function PageOutline() {
+  return <Skeleton active title paragraph={{ rows: 6 }} />;
 }

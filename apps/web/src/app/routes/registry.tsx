@@ -1,6 +1,6 @@
 import { CONSOLE_ROUTES, type ConsoleRoute } from '@cool/shared';
 import { lazy, type ReactNode } from 'react';
-import { ConsoleShell } from '../consoleShell.ts';
+import { preloadConsoleShell } from '../consoleShell.ts';
 import { preloadable } from '../preloadable.ts';
 import { type RouteNode, routeTrail, tabKeyOf } from './tree.ts';
 
@@ -101,7 +101,7 @@ export const routeAt = (pathname: string): AppRoute | undefined => routeTrail(AP
 
 /** Starts downloading the console's shell and the code of the screen at `path` (a full path), once each. */
 export function preloadConsole(path: string): void {
-  void ConsoleShell.preload().catch(() => undefined);
+  preloadConsoleShell().catch(() => undefined);
   void routeAt(new URL(path, window.location.origin).pathname)
     ?.preload?.()
     .catch(() => undefined);

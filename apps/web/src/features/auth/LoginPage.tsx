@@ -17,8 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
-import { fetchUserInfo, login } from '../../shared/session/api.ts';
+import { login } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
+import { loadUser } from '../../shared/session/loadUser.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { TextLink } from '../../shared/ui/TextLink.tsx';
 import { LoginTabs } from './LoginTabs.tsx';
@@ -52,8 +53,6 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
   const [submitting, setSubmitting] = useState(false);
   const [loginError, setLoginError] = useState<string | null>(null);
   const signIn = useAuthStore((s) => s.signIn);
-  const setUser = useAuthStore((s) => s.setUser);
-  const signOut = useAuthStore((s) => s.signOut);
 
   const notAvailable = () => message.info(t('login.notAvailable'));
 
@@ -65,37 +64,35 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
     setSubmitting(true);
     setLoginError(null);
     onSubmit?.(safeRedirect(searchParams.get('redirect')));
+    let sessionToken: string;
     try {
-      const { token: sessionToken, expiresAt } = await login({
+      const session = await login({
         username: values.username.trim(),
         password: values.password,
         remember_me: values.remember_me,
       });
-      signIn(sessionToken, expiresAt, values.remember_me);
+      sessionToken = session.token;
+      signIn(sessionToken, session.expiresAt, values.remember_me);
     } catch (error) {
       setSubmitting(false);
       if (!applyFieldErrors(form, error)) setLoginError(errorText(error, t));
       return;
     }
-    try {
-      setUser(await fetchUserInfo());
-    } catch (error) {
-      // SPEC 4: unusable user info = not signed in; the token is dropped again.
-      signOut();
-      setSubmitting(false);
-      notification.error({ title: errorText(error, t) });
-      return;
-    }
+    // The console's frame shows at once and fills in when the user info answers (SPEC 4: unusable user info
+    // signs out again, with its error, back on this page).
     navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
-    const name = useAuthStore.getState().user?.name ?? '';
-    notification.success({
-      title: t('login.welcome.title'),
-      description: t('login.welcome.description', {
-        greeting: t(`login.greeting.${greetingFor(new Date().getHours())}`),
-        name,
-        phrase: t(`login.welcome.phrases.${WELCOME_PHRASES[welcomePhraseIndex()] ?? WELCOME_PHRASES[0]}`),
-      }),
-    });
+    loadUser(sessionToken).then(
+      (user) =>
+        notification.success({
+          title: t('login.welcome.title'),
+          description: t('login.welcome.description', {
+            greeting: t(`login.greeting.${greetingFor(new Date().getHours())}`),
+            name: user.name,
+            phrase: t(`login.welcome.phrases.${WELCOME_PHRASES[welcomePhraseIndex()] ?? WELCOME_PHRASES[0]}`),
+          }),
+        }),
+      () => undefined,
+    );
   };
 
   const accountFields = (

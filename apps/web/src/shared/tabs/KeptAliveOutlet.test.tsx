@@ -82,28 +82,37 @@ const settle = () =>
     await new Promise((resolve) => setTimeout(resolve, 10));
   });
 
-async function mount(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+let client: QueryClient;
+
+/** The app at `path`; `outline` puts an outline in every page's place, as while the user info loads. */
+const tree = (path: string, outline: boolean) => (
+  <App>
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route element={<Layout />}>
+            {PATHS.map((p) => (
+              <Route
+                key={p}
+                path={p}
+                element={
+                  outline ? <span data-page="outline" /> : p === '/order' ? <TabsUser /> : <Probe path={p} />
+                }
+              />
+            ))}
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>
+  </App>
+);
+
+async function mount(path: string, { outline = false } = {}) {
+  client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
   const container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  act(() =>
-    root?.render(
-      <App>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[path]}>
-            <Routes>
-              <Route element={<Layout />}>
-                {PATHS.map((p) => (
-                  <Route key={p} path={p} element={p === '/order' ? <TabsUser /> : <Probe path={p} />} />
-                ))}
-              </Route>
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </App>,
-    ),
-  );
+  act(() => root?.render(tree(path, outline)));
   await settle();
 }
 
@@ -183,6 +192,18 @@ describe('kept-alive pages', () => {
     expect(isShown('/user')).toBe(true);
     expect(location).toBe('/user?name=mood&pageNo=2');
     expect(tabLabels()).toEqual(['category list', 'psychological test questions']);
+  });
+
+  it('a page shown in place of its outline is the one kept when another tab is shown', async () => {
+    await mount('/game', { outline: true });
+    expect(page('outline')).not.toBeNull();
+    act(() => root?.render(tree('/game', false)));
+    await settle();
+    click('/game');
+    await go('/user');
+    expect(isShown('/game')).toBe(false);
+    expect(page('/game')?.textContent).toBe('clicks=1 data=1');
+    expect(page('outline')).toBeNull();
   });
 
   it('refresh re-creates the shown page and fetches its data again', async () => {

@@ -57,10 +57,11 @@ export function KeptAliveOutlet() {
     (key) => (multiTab ? tabs.some((tab) => tab.key === key) : KEEP_ALIVE_PATHS.has(key.split('?')[0]!)),
     MAX_LIVE_PAGES,
   );
-  // A kept page hidden later must see the list state it showed last, not the one it was first shown with.
+  // A kept page hidden later shows what it showed last: its list state, not the one it was first shown with, and
+  // its page, not the outline that stood in while the user info loaded.
   const synced = retained.map((page) =>
-    page.key === current && page.value.location !== location
-      ? { ...page, value: { ...page.value, location } }
+    page.key === current && (page.value.location !== location || page.value.element !== outlet)
+      ? { ...page, value: { element: outlet, location } }
       : page,
   );
   const next = synced.some((page, i) => page !== retained[i]) ? synced : retained;

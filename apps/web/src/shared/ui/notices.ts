@@ -13,11 +13,13 @@ export interface Notices {
 
 type Call = (target: Notices) => void;
 
-let target: Notices | null = null;
+/** Connected holders; the last shows the notices, and when it goes the one before takes over. */
+const targets: Notices[] = [];
 const waiting: Call[] = [];
 const wantListeners = new Set<() => void>();
 
 function run(call: Call) {
+  const target = targets.at(-1);
   if (target) call(target);
   else {
     waiting.push(call);
@@ -25,12 +27,17 @@ function run(call: Call) {
   }
 }
 
-/** Routes the notices to `next` (antd's message and notification instances) until the returned function runs. */
-export function connectNotices(next: Notices): () => void {
-  target = next;
+/**
+ * Routes the notices to `next` (antd's message and notification instances) until the returned function runs.
+ * A holder connected `under` the others (the one outside the console) takes them only while no other is there.
+ */
+export function connectNotices(next: Notices, place: 'top' | 'under' = 'top'): () => void {
+  if (place === 'top') targets.push(next);
+  else targets.unshift(next);
   for (const call of waiting.splice(0)) call(next);
   return () => {
-    if (target === next) target = null;
+    const at = targets.lastIndexOf(next);
+    if (at >= 0) targets.splice(at, 1);
   };
 }
 
