@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantSessions, participants, participantWechat } from '../src/db/schema.ts';
+import { purgeSessionsJob } from '../src/jobs/registry.ts';
 import { hashToken } from '../src/modules/auth/service.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
@@ -71,6 +72,7 @@ describe('client sessions', () => {
       locale: null,
     });
     expect((await put({ locale: 'zh-CN' })).body.result).toMatchObject({ nickname: '小明', locale: 'zh-CN' });
+    expect((await put({})).body.result).toMatchObject({ nickname: '小明', locale: 'zh-CN' });
     expect((await put({ nickname: '' })).body.result.nickname).toBeNull();
     expect((await put({ locale: 'fr-FR' })).status).toBe(400);
     expect((await put({ status: 'active' })).status).toBe(400);
@@ -123,6 +125,12 @@ describe('client sessions', () => {
     // Thirty days unused: the token no longer works.
     await db.update(participantSessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(session);
     expect((await me(token)).status).toBe(401);
+
+    // The hourly purge then deletes it; live sessions stay.
+    const live = await startSession();
+    await purgeSessionsJob.run(undefined as never, { database: server.database } as never);
+    expect(await db.$count(participantSessions, session)).toBe(0);
+    expect((await me(live)).status).toBe(200);
   });
 
   it('refuses a blocked participant with 403 on every client route, and lets them back when unblocked', async () => {
@@ -330,23 +338,18 @@ describe('signing in with WeChat', () => {
   });
 
   it('answers 502 when WeChat cannot be reached', async () => {
-    const unreachable = await createTestServer({
-      wechat: { appId: APP_ID, appSecret: SECRET, apiBase: 'http://127.0.0.1:1' },
-    });
+    const config = withWechat.app.config;
+    const reachable = config.wechat;
+    config.wechat = { appId: APP_ID, appSecret: SECRET, apiBase: 'http://127.0.0.1:1' };
     try {
-      const token = await startSession(unreachable);
-      const res = await unreachable.call(token, {
-        method: 'POST',
-        url: '/api/client/wechat/login',
-        payload: { code: 'code-x' },
-      });
+      const res = await login(await startSession(withWechat), 'code-x');
       expect(res.status).toBe(502);
       expect(res.body.result).toMatchObject({
         error: 'wechat.exchangeFailed',
         params: { reason: 'unreachable' },
       });
     } finally {
-      await unreachable.close();
+      config.wechat = reachable;
     }
   });
 
@@ -358,4 +361,68 @@ describe('signing in with WeChat', () => {
   });
 
   const participantIdOf2 = async (token: string) => (await me(token, withWechat)).body.result.id as number;
+});
+
+describe('client request limits', () => {
+  let limited: TestServer;
+
+  beforeAll(async () => {
+    limited = await createTestServer({
+      rateLimitMax: 12,
+      clientRateLimitMax: 3,
+      clientSessionRateLimitMax: 2,
+      trustProxy: true,
+    });
+  });
+  afterAll(() => limited.close());
+
+  const from = (address: string, token: string | null, method: 'GET' | 'PUT' | 'POST', url: string) =>
+    limited.call(token, {
+      method,
+      url,
+      headers: { 'x-forwarded-for': address },
+      ...(method !== 'GET' && { payload: {} }),
+    });
+  const sessionFrom = async (address: string) =>
+    (await from(address, null, 'POST', '/api/client/session')).body.result?.token as string;
+
+  const expectTooMany = (res: { status: number; body: any; headers: Record<string, unknown> }) => {
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ code: 429, success: false, result: { error: 'request.tooMany' } });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('lets one address start only a few sessions a minute', async () => {
+    expect(await sessionFrom('198.51.100.1')).toBeTruthy();
+    expect(await sessionFrom('198.51.100.1')).toBeTruthy();
+    expectTooMany(await from('198.51.100.1', null, 'POST', '/api/client/session'));
+    expect(await sessionFrom('198.51.100.2')).toBeTruthy();
+  });
+
+  it('counts every client route per participant, whatever address it comes from', async () => {
+    const token = await sessionFrom('198.51.100.3');
+    const other = await sessionFrom('198.51.100.3');
+    expect((await from('198.51.100.4', token, 'GET', '/api/client/me')).status).toBe(200);
+    expect((await from('198.51.100.5', token, 'PUT', '/api/client/me')).status).toBe(200);
+    expect((await from('198.51.100.6', token, 'GET', '/api/client/me')).status).toBe(200);
+    expectTooMany(await from('198.51.100.7', token, 'GET', '/api/client/me'));
+    // Another participant on the same address is not held back.
+    expect((await from('198.51.100.4', other, 'GET', '/api/client/me')).status).toBe(200);
+  });
+
+  it('counts client routes per address too, across participants', async () => {
+    const tokens = [
+      await sessionFrom('198.51.100.8'),
+      await sessionFrom('198.51.100.8'),
+      await sessionFrom('198.51.100.9'),
+      await sessionFrom('198.51.100.9'),
+    ];
+    // Twelve requests from one address, three per participant, are all allowed; the thirteenth is not.
+    for (const token of tokens) {
+      for (let i = 0; i < 3; i++)
+        expect((await from('203.0.113.20', token, 'GET', '/api/client/me')).status).toBe(200);
+    }
+    const fresh = await sessionFrom('198.51.100.10');
+    expectTooMany(await from('203.0.113.20', fresh, 'GET', '/api/client/me'));
+  });
 });

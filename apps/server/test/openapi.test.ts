@@ -68,7 +68,7 @@ describe('OpenAPI document', () => {
     expect(doc.security).toEqual([{ token: [] }]);
     const publicRoutes = app.apiRoutes.filter((route) => 'public' in route.access);
     expect(publicRoutes.map((route) => route.url).sort()).toEqual(
-      ['/api/account/login', '/api/auth/2step-code', '/api/health'].sort(),
+      ['/api/account/login', '/api/auth/2step-code', '/api/client/session', '/api/health'].sort(),
     );
     for (const route of app.apiRoutes) {
       const op = operation(route.method, route.url);

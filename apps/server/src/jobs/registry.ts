@@ -1,11 +1,15 @@
 import { purgeSessions } from '../modules/auth/service.ts';
+import { purgeParticipantSessions } from '../modules/participants/service.ts';
 import { defineJob, type Job } from './jobs.ts';
 
-/** Expired and long-revoked sessions are only clutter. */
+/** Expired and long-revoked sessions, staff and participant ones, are only clutter. */
 export const purgeSessionsJob = defineJob({
   name: 'purge-sessions',
   cron: '17 * * * *',
-  run: (_data, { database }) => purgeSessions(database.db),
+  async run(_data, { database }) {
+    await purgeSessions(database.db);
+    await purgeParticipantSessions(database.db);
+  },
 });
 
 /** PGlite has no autovacuum; without this, dead rows pile up and statistics go stale. */

@@ -1,5 +1,5 @@
 import type { ParticipantStatus, participantListQuerySchema } from '@cool/shared';
-import { and, desc, eq, getTableColumns, gt, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
@@ -61,8 +61,11 @@ export async function insertParticipantSession(
   await db.insert(participantSessions).values(values);
 }
 
-const recordCountSql = sql<number>`(select count(*)::int from ${records} where ${records.participantId} = ${participants.id})`;
-const wechatSql = sql<boolean>`exists (select 1 from ${participantWechat} where ${participantWechat.participantId} = ${participants.id})`;
+// Spelled out with its table: drizzle names columns bare in a one-table select, and a bare "id" in these
+// subqueries would be the record's own.
+const participantIdSql = sql`${participants}.${sql.identifier('id')}`;
+const recordCountSql = sql<number>`(select count(*)::int from ${records} where ${records.participantId} = ${participantIdSql})`;
+const wechatSql = sql<boolean>`exists (select 1 from ${participantWechat} where ${participantWechat.participantId} = ${participantIdSql})`;
 
 const selectParticipants = (db: Executor, where: SQL) =>
   db
@@ -190,4 +193,16 @@ export async function moveSession(db: Executor, tokenHash: string, participantId
     .update(participantSessions)
     .set({ participantId })
     .where(eq(participantSessions.tokenHash, tokenHash));
+}
+
+export async function deleteParticipantSessionsBefore(
+  db: Executor,
+  expiredBefore: Date,
+  revokedBefore: Date,
+) {
+  await db
+    .delete(participantSessions)
+    .where(
+      or(lt(participantSessions.expiresAt, expiredBefore), lt(participantSessions.revokedAt, revokedBefore)),
+    );
 }

@@ -3,6 +3,7 @@ import {
   clientMeSchema,
   clientSessionInputSchema,
   clientSessionSchema,
+  clientWechatConfigSchema,
   errorEnvelopeSchema,
   idParamsSchema,
   type ParticipantStatus,
@@ -64,6 +65,16 @@ export async function clientSessionRoutes(app: ZodApp) {
     },
     async (request) =>
       ok(await service.updateClientMe(contextOf(request), requireParticipant(request), request.body)),
+  );
+
+  // The app id is public (it is in every OAuth link); the secret never leaves the server.
+  app.get(
+    '/api/client/wechat/config',
+    {
+      config: { access: { participant: true } },
+      schema: { tags, response: responses(clientWechatConfigSchema) },
+    },
+    async () => ok({ appId: app.config.wechat?.appId ?? null }),
   );
 
   app.post(

@@ -41,6 +41,11 @@ export async function findParticipantSession(
   return { tokenHash, participantId: row.participantId, status: row.status };
 }
 
+/** Expired and long-revoked participant sessions are only clutter (the hourly `purge-sessions` job). */
+export async function purgeParticipantSessions(db: Executor) {
+  await repo.deleteParticipantSessionsBefore(db, new Date(), new Date(Date.now() - DAY_MS));
+}
+
 /** `138****5678`: enough for staff to tell numbers apart, not to call one. */
 export const maskPhone = (phone: string | null) =>
   phone === null ? null : phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
@@ -109,10 +114,11 @@ export async function updateClientMe(
   session: ParticipantSession,
   input: ClientMeInput,
 ): Promise<ClientMe> {
-  await repo.updateParticipant(ctx.db, session.participantId, {
+  const values = {
     ...(input.nickname !== undefined && { nickname: input.nickname || null }),
     ...(input.locale !== undefined && { locale: input.locale }),
-  });
+  };
+  if (Object.keys(values).length > 0) await repo.updateParticipant(ctx.db, session.participantId, values);
   return clientMe(ctx, session);
 }
 
@@ -244,8 +250,8 @@ export const eraseParticipant = (ctx: ServiceContext, id: number) =>
       entityType: 'participant',
       entityId: id,
       action: 'erase',
-      before: { erased: false },
-      after: { erased: true, wechatIdsDeleted: wechatIds, sessionsDeleted: sessions },
+      before: { erased: false, wechatIds, sessions },
+      after: { erased: true, wechatIds: 0, sessions: 0 },
     });
     return toParticipant((await repo.findParticipant(tx, id))!);
   });
