@@ -6,6 +6,8 @@
  * FUZZ_REQUESTS, FUZZ_BUDGET_MS change them). Reads run first, then writes, then deletions, so the
  * seeded data lives as long as possible.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -366,10 +368,18 @@ const PNG = Buffer.from(
 );
 
 let server: TestServer;
+let wechat: Server;
 beforeAll(async () => {
-  server = await createTestServer();
+  // WeChat refuses every code, as it does a forged one: sign-in answers 400 rather than 503 (not set up).
+  wechat = createServer((_request, response) => response.end('{"errcode":40029,"errmsg":"invalid code"}'));
+  await new Promise<void>((resolve) => wechat.listen(0, '127.0.0.1', resolve));
+  const apiBase = `http://127.0.0.1:${(wechat.address() as AddressInfo).port}`;
+  server = await createTestServer({ wechat: { appId: 'wx-fuzz', appSecret: 'fuzz-secret', apiBase } });
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  wechat?.close();
+});
 
 it('answers every generated request below 500 and as documented', {
   timeout: BUDGET_MS + 60_000,
@@ -391,6 +401,9 @@ it('answers every generated request below 500 and as documented', {
   // Signing out ends the session it is sent with: those requests get sessions of their own.
   const spareTokens = await Promise.all([server.login(), server.login(), server.login()]);
   const me = (await server.call(adminToken, { method: 'GET', url: '/api/user/info' })).body.result;
+  // The participant app's routes (`/api/client/*`) take a participant's token instead.
+  const clientToken = (await server.call(null, { method: 'POST', url: '/api/client/session', payload: {} }))
+    .body.result.token as string;
 
   const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, item]) =>
     (['get', 'post', 'put', 'delete', 'patch'] as const)
@@ -525,6 +538,7 @@ it('answers every generated request below 500 and as documented', {
     let token: string | null =
       as === 'admin' ? adminToken : as === 'bad token' ? 'not-a-session-token' : null;
     if (op.path === '/api/auth/logout' && as === 'admin') token = spareTokens.pop() ?? null;
+    if (op.path.startsWith('/api/client/') && as === 'admin') token = clientToken;
     return { url, as, token, body };
   };
 
