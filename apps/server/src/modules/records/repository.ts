@@ -10,7 +10,7 @@ import type {
   recordListQuerySchema,
   ScoreReport,
 } from '@cool/shared';
-import { and, eq, exists, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
@@ -136,7 +136,7 @@ export async function findInProgress(db: Executor, participantId: number, testId
         eq(records.status, 'in_progress'),
       ),
     )
-    .orderBy(sql`${records.startedAt} desc`)
+    .orderBy(desc(records.startedAt))
     .limit(1);
   return row;
 }
