@@ -29,10 +29,11 @@ export const replyError = (status: number, error: string, message: string) =>
 /** Route matching for MSW: any origin, the API's path. */
 export const api = (path: string) => `*/api${path}`;
 
-/** What every signed-in page asks for: the session's user and the shell's promotion link. */
+/** What every signed-in page asks for: the session's user, the shell's promotion link, the menu's new alerts. */
 const shellHandlers: HttpHandler[] = [
   http.get(api('/user/info'), () => reply(userInfo())),
   http.get(api('/settings/promotion'), () => reply(promotion())),
+  http.get(api('/alerts/counts'), () => reply({ new: 0 })),
 ];
 
 export const server = setupServer(...shellHandlers);

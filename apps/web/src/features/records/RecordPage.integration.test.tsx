@@ -1,6 +1,6 @@
 import { recordSchema, testSchema } from '@cool/shared';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
@@ -25,7 +25,6 @@ const withLists = () =>
   server.use(
     http.get(api('/records'), () => reply(fixture.page(recordSchema, rows))),
     http.get(api('/tests'), () => reply(fixture.page(testSchema, [fixture.test()]))),
-    http.get(api('/alerts/counts'), () => reply({ new: 0 })),
   );
 
 describe('records list', () => {
@@ -51,5 +50,67 @@ describe('records list', () => {
       hasAlert: 'true',
     });
     expect((screen.getByLabelText('Participant') as HTMLInputElement).value).toBe('Lin');
+  });
+
+  it('shows the range of start days of the URL in the form and asks for it', async () => {
+    withLists();
+    renderApp('/records?from=2026-03-01T00%3A00%3A00.000Z&to=2026-03-03T00%3A00%3A00.000Z');
+    await screen.findByRole('row', { name: /^31/ });
+    expect(queriesTo('/records').at(-1)).toMatchObject({
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-03-03T00:00:00.000Z',
+    });
+    // `to` is exclusive: the range shown ends the day before.
+    expect((screen.getByRole('textbox', { name: 'End date' }) as HTMLInputElement).value).toBe('2026-03-02');
+  });
+
+  it('exports the filtered list in the chosen format', async () => {
+    withLists();
+    const exports: Record<string, string>[] = [];
+    server.use(
+      http.get(api('/records/export'), ({ request }) => {
+        exports.push(Object.fromEntries(new URL(request.url).searchParams));
+        return new Response('id\n31\n', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    // The download link's click would navigate the test's window away.
+    const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      renderApp('/records?status=submitted&pageNo=2');
+      click(await screen.findByRole('button', { name: 'Export Excel' }));
+      expect(await screen.findByText('Export downloaded')).toBeTruthy();
+      expect(exports).toEqual([{ status: 'submitted', format: 'xlsx' }]);
+      expect(save).toHaveBeenCalledTimes(1);
+    } finally {
+      save.mockRestore();
+    }
+  });
+});
+
+describe('record drawer', () => {
+  it('shows the stored report, its alert first, and every answer by its question', async () => {
+    withLists();
+    server.use(http.get(api('/records/31'), () => reply(fixture.recordDetail())));
+    const { router } = renderApp('/records');
+    click(
+      within(await screen.findByRole('row', { name: /^31/ })).getByRole('button', { name: 'Record #31' }),
+    );
+    // The open record is in the URL: a reload, or a link from the alerts queue, opens it.
+    expect(router.state.location.search).toBe('?record=31');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Record #31' });
+    const report = await within(dialog).findByRole('region', { name: 'Report' });
+    const alerts = within(report).getByRole('region', { name: 'Alerts' });
+    expect(within(alerts).getByText('Thoughts of self-harm')).toBeTruthy();
+    expect(within(report).getByText('Moderate depressive symptoms.')).toBeTruthy();
+    // Alerts come before the result.
+    const text = report.textContent ?? '';
+    expect(text.indexOf('Thoughts of self-harm')).toBeLessThan(text.indexOf('Moderate depressive'));
+
+    const answers = within(dialog).getByRole('region', { name: 'Answers' });
+    const second = within(answers).getByRole('group', { name: '2. Question 2' });
+    const chosen = [...second.querySelectorAll('[aria-current="true"]')].map((e) => e.textContent);
+    expect(chosen).toEqual(['3. Option 2.33 pts']);
+    expect(within(second).getByText('0 pts')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { localized, type TestRecord } from '@cool/shared';
-import { Descriptions, Drawer, Empty, Flex, Grid, List, Space, Spin, Typography } from 'antd';
+import { Descriptions, Drawer, Empty, Flex, Grid, Space, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
@@ -22,18 +22,20 @@ interface ParticipantDrawerProps {
 export function ParticipantDrawer({ id, dialog, onClose }: ParticipantDrawerProps) {
   const { t } = useTranslation();
   const language = useTextLanguage();
+  const { token } = theme.useToken();
   const isMobile = Grid.useBreakpoint().md === false;
   const canSeeRecords = usePermission()('records', 'query');
   const detail = useParticipantDetail(id);
   const participant = detail.data;
 
   const recordItem = (record: TestRecord) => (
-    <List.Item
-      extra={
-        canSeeRecords && (
-          <Link to={`/records?participantId=${id}&record=${record.id}`}>{t('participants.action.view')}</Link>
-        )
-      }
+    <Flex
+      key={record.id}
+      role="listitem"
+      justify="space-between"
+      align="start"
+      gap={12}
+      style={{ paddingBlock: token.paddingXS, borderBottom: `1px solid ${token.colorSplit}` }}
     >
       <Flex vertical gap={4}>
         <Typography.Text>
@@ -46,7 +48,12 @@ export function ParticipantDrawer({ id, dialog, onClose }: ParticipantDrawerProp
           <Typography.Text type="secondary">{formatDateTime(record.startTime)}</Typography.Text>
         </Space>
       </Flex>
-    </List.Item>
+      {canSeeRecords && (
+        <Link to={`/records?participantId=${id}&record=${record.id}`} style={{ flex: 'none' }}>
+          {t('participants.action.view')}
+        </Link>
+      )}
+    </Flex>
   );
 
   return (
@@ -113,20 +120,13 @@ export function ParticipantDrawer({ id, dialog, onClose }: ParticipantDrawerProp
                 <Link to={`/records?participantId=${id}`}>{t('participants.detail.allRecords')}</Link>
               )}
             </Flex>
-            <List
-              size="small"
-              aria-label={t('participants.detail.records')}
-              dataSource={participant.records}
-              renderItem={recordItem}
-              locale={{
-                emptyText: (
-                  <Empty
-                    image={Empty.PRESENTED_IMAGE_SIMPLE}
-                    description={t('participants.detail.noRecords')}
-                  />
-                ),
-              }}
-            />
+            {participant.records.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('participants.detail.noRecords')} />
+            ) : (
+              <Flex vertical role="list" aria-label={t('participants.detail.records')}>
+                {participant.records.map(recordItem)}
+              </Flex>
+            )}
           </Flex>
         )}
       </QueryContent>

@@ -1,0 +1,117 @@
+import { type Alert, alertSchema } from '@cool/shared';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api, queriesTo, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
+import { click, fill, screen, waitFor, within } from '../../test/dom.ts';
+import * as fixture from '../../test/fixtures.ts';
+
+setupIntegration();
+
+const contacted = fixture.alert({
+  id: 4,
+  recordId: 30,
+  participant: { id: 6, nickname: null, erased: true },
+  severity: 'moderate',
+  status: 'contacted',
+  notes: [
+    {
+      id: 1,
+      status: 'contacted',
+      note: 'Called, gave the hotline',
+      username: 'ops',
+      time: '2026-03-01T08:00:00.000Z',
+    },
+  ],
+});
+
+/** The queue and the menu's count, as the server keeps them; a follow-up changes both. */
+function queue() {
+  let alerts: Alert[] = [fixture.alert(), contacted];
+  const updates: unknown[] = [];
+  server.use(
+    http.get(api('/alerts'), ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      return reply(
+        fixture.page(
+          alertSchema,
+          alerts.filter((a) => !status || a.status === status),
+        ),
+      );
+    }),
+    http.get(api('/alerts/counts'), () => reply({ new: alerts.filter((a) => a.status === 'new').length })),
+    http.put(api('/alerts/:id'), async ({ params, request }) => {
+      const input = (await request.json()) as { status: Alert['status']; note: string };
+      updates.push({ id: Number(params.id), ...input });
+      alerts = alerts.map((a) => (a.id === Number(params.id) ? { ...a, status: input.status } : a));
+      return reply(alerts.find((a) => a.id === Number(params.id)));
+    }),
+  );
+  return updates;
+}
+
+const menuItem = () => screen.findByRole('menuitem', { name: /^alerts/ });
+
+describe('alerts queue', () => {
+  it('lists alerts by the status in the URL, with what raised them, and counts new ones in the menu', async () => {
+    queue();
+    renderApp('/alerts?status=new');
+    const row = await screen.findByRole('row', { name: /Lin/ });
+    expect(within(row).getByRole('cell', { name: 'Severe' })).toBeTruthy();
+    expect(within(row).getByText('Q9: Thoughts of self-harm')).toBeTruthy();
+    expect(within(row).getByText('New')).toBeTruthy();
+    expect(screen.queryByRole('row', { name: /Erased #6/ })).toBeNull();
+    expect(queriesTo('/alerts').at(-1)).toMatchObject({ status: 'new' });
+    await waitFor(async () => expect((await menuItem()).textContent).toBe('alerts1'));
+  });
+
+  it('shows the notes history, who and when', async () => {
+    queue();
+    renderApp('/alerts');
+    click(
+      within(await screen.findByRole('row', { name: /Erased #6/ })).getByRole('button', {
+        name: 'Follow up #4',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Alert #4' });
+    expect(within(dialog).getByText('Called, gave the hotline')).toBeTruthy();
+    expect(within(dialog).getByText('ops')).toBeTruthy();
+  });
+
+  it('asks before changing the status, then saves it with the note and updates the queue and the badge', async () => {
+    const updates = queue();
+    renderApp('/alerts');
+    click(
+      within(await screen.findByRole('row', { name: /Lin/ })).getByRole('button', { name: 'Follow up #5' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Alert #5' });
+    expect(within(dialog).getByText('No follow-up yet')).toBeTruthy();
+    click(within(dialog).getByText('Contacted'));
+    fill(within(dialog).getByLabelText('Note'), 'Phoned her; safe at home');
+    click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const confirm = await screen.findByRole('dialog', { name: 'Mark this alert Contacted?' });
+    expect(updates).toEqual([]);
+    click(within(confirm).getByRole('button', { name: 'Change status' }));
+
+    expect(await screen.findByText('Follow-up saved')).toBeTruthy();
+    expect(updates).toEqual([{ id: 5, status: 'contacted', note: 'Phoned her; safe at home' }]);
+    await waitFor(() =>
+      expect(within(screen.getByRole('row', { name: /Lin/ })).getByText('Contacted')).toBeTruthy(),
+    );
+    // The badge counts no new alert any more.
+    await waitFor(async () => expect((await menuItem()).textContent).toBe('alerts'));
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('refuses a follow-up that neither changes the status nor says anything', async () => {
+    const updates = queue();
+    renderApp('/alerts');
+    click(
+      within(await screen.findByRole('row', { name: /Lin/ })).getByRole('button', { name: 'Follow up #5' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Alert #5' });
+    click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Write a note or choose another status')).toBeTruthy();
+    expect(updates).toEqual([]);
+  });
+});
