@@ -149,6 +149,32 @@ const enUS = {
     notConfigured: 'WeChat sign-in is not set up for this service',
     exchangeFailed: 'WeChat did not accept the sign-in ({{reason}})',
   },
+  /** WeChat Pay API v3 (apps/server/src/modules/wechatpay) and its settings. */
+  wechatpay: {
+    notConfigured: 'WeChat Pay is not set up for this service',
+    unreachable: 'WeChat Pay could not be reached ({{reason}})',
+    badSignature: 'The answer from WeChat Pay failed its signature check ({{reason}}), so it was not used',
+    badAnswer: 'WeChat Pay sent an answer that could not be read',
+    signRejected:
+      'WeChat Pay refused our request signature: check the merchant ID, certificate serial number and private key',
+    merchantRefused: 'WeChat Pay refused the merchant settings ({{reason}})',
+    notFound: 'WeChat Pay has no such order or refund',
+    orderClosed: 'The order is already closed at WeChat Pay',
+    orderPaid: 'The order is already paid',
+    outTradeNoUsed: 'This order number was already used for a different order',
+    balanceLow: 'The merchant account balance is too low for this refund',
+    tooFrequent: 'Too many calls to WeChat Pay. Try again shortly.',
+    billUnavailable: 'The trade bill of this day is not available yet ({{reason}})',
+    billCorrupt: 'The downloaded trade bill does not match its hash',
+    systemError: 'WeChat Pay had an error; try again ({{reason}})',
+    rejected: 'WeChat Pay refused the request ({{reason}})',
+    privateKeyInvalid: 'Paste the merchant API private key (apiclient_key.pem): RSA, 2048-4096 bits, PEM',
+    publicKeyInvalid: 'Paste the WeChat Pay public key (pub_key.pem): RSA, 2048-4096 bits, PEM',
+    certificateInvalid: 'Not a valid, unexpired RSA platform certificate in PEM form',
+    apiV3KeyInvalid: 'The APIv3 key is exactly 32 letters and digits',
+    publicKeyIncomplete: 'Give both the WeChat Pay public key ID and the public key',
+    notifyUrlInvalid: 'Use an https:// address without query or fragment (http:// only for localhost)',
+  },
 } as const;
 
 export default enUS;
