@@ -26,6 +26,16 @@ export default defineConfig({
       },
     },
   },
+  // The participant app (/h5/, h5.html) is a second input built on its own after the console, into the same
+  // dist: one build with both inputs would split the code they share (React, i18next) out of the console's
+  // chunks, which then grow (more files, each compressed apart).
+  environments: {
+    h5: {
+      consumer: 'client',
+      build: { emptyOutDir: false, rolldownOptions: { input: 'h5.html' } },
+    },
+  },
+  builder: {},
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -139,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDist = config.webDist;
   const hasConsole = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  const hasH5 = hasConsole && fs.existsSync(path.join(webDist, 'h5.html'));
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -169,8 +170,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ) {
       return notFoundReply(reply);
     }
-    // History-mode routing: every console path is answered with the app shell.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // History-mode routing: every path is answered with its app's shell, /h5/* with the participant app's.
+    const shell = /^\/h5(\/|$)/.test(url) && hasH5 ? 'h5.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(shell);
   });
   return app;
 }

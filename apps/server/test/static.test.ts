@@ -16,8 +16,10 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cool-static-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   const html = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+  const h5Html = `<!doctype html><html><body><div id="h5"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
   for (const [name, body] of [
     ['index.html', html],
+    ['h5.html', h5Html],
     ['assets/index-3f2a1b.js', script],
   ] as const) {
     const file = path.join(dist, name);
@@ -76,5 +78,26 @@ describe('the built console', () => {
     const res = await get('/assets/missing-000.js', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 404 });
+  });
+});
+
+describe('the participant app at /h5/', () => {
+  it('answers its own page, compressed and revalidated, on /h5, /h5/ and every path under it', async () => {
+    for (const url of ['/h5', '/h5/', '/h5/tests/3', '/h5/records/12/answer?lang=zh']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toContain('<div id="h5">');
+    }
+  });
+
+  it('leaves the console its own page, and a missing file under /h5/ a 404', async () => {
+    const console = await get('/h5x/tests', 'br');
+    expect(zlib.brotliDecompressSync(console.rawPayload).toString()).toContain('<div id="root">');
+    const missing = await get('/h5/missing.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false, code: 404 });
   });
 });

@@ -17,6 +17,10 @@ export const clientSessionInputSchema = z.strictObject({
 });
 export const clientSessionSchema = z.object({ token: z.string() });
 
+/** `GET /api/client/wechat/config`: the official account to sign in through inside WeChat, null when none. */
+export const clientWechatConfigSchema = z.object({ appId: z.string().nullable() });
+export type ClientWechatConfig = z.infer<typeof clientWechatConfigSchema>;
+
 /** `POST /api/client/wechat/login`: the OAuth `code` WeChat handed the page. */
 export const wechatLoginInputSchema = z.strictObject({ code: safeString().min(1).max(128) });
 

@@ -1,0 +1,36 @@
+import type {
+  Answer,
+  ClientMe,
+  ClientRecord,
+  ClientRecordDetail,
+  ClientTest,
+  ClientTestDetail,
+  ClientWechatConfig,
+  Page,
+} from '@cool/shared';
+import { call } from './client.ts';
+
+/** The client endpoints, typed by the shared contracts (types only: no zod in this app's download). */
+
+/** The shelf in one page: a handful of tests, grouped by category on the phone. */
+export const listTests = () => call<Page<ClientTest>>('GET', '/tests?pageSize=100');
+
+export const getTest = (id: number) => call<ClientTestDetail>('GET', `/tests/${id}`);
+
+export const listRecords = () => call<Page<ClientRecord>>('GET', '/records?pageSize=100');
+
+export const getRecord = (id: number) => call<ClientRecordDetail>('GET', `/records/${id}`);
+
+/** Starts a record of the test, or answers the one still in progress (resume). */
+export const startRecord = (testId: number) => call<ClientRecordDetail>('POST', '/records', { testId });
+
+export const saveAnswers = (id: number, answers: Answer[]) =>
+  call<ClientRecord>('PUT', `/records/${id}/answers`, { answers });
+
+export const submitRecord = (id: number, answers: Answer[]) =>
+  call<ClientRecordDetail>('POST', `/records/${id}/submit`, { answers });
+
+export const wechatLogin = (code: string) => call<ClientMe>('POST', '/wechat/login', { code });
+
+/** Whether the server has a WeChat official account to sign in through, and its app id. */
+export const wechatConfig = () => call<ClientWechatConfig>('GET', '/wechat/config');

@@ -1,0 +1,46 @@
+import { SafeArea, TabBar } from 'antd-mobile';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useText } from '../i18n/i18n.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+
+const TestsIcon = () => (
+  <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" fill="none" stroke="currentColor">
+    <rect x="4" y="3" width="16" height="18" rx="2" strokeWidth="2" />
+    <path d="M8 8h8M8 12h8M8 16h5" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+const RecordsIcon = () => (
+  <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" fill="none" stroke="currentColor">
+    <circle cx="12" cy="12" r="9" strokeWidth="2" />
+    <path d="M12 7v5l3 3" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+/** The two home screens (tests, my records) with the title bar and the tab bar at the bottom. */
+export function TabLayout() {
+  const t = useText();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const active = pathname.startsWith('/records') ? '/records' : '/';
+  return (
+    <div className="h5-page">
+      <header className="h5-bar">
+        <SafeArea position="top" />
+        <div className="h5-home-bar">
+          <h1>{active === '/' ? t('app.title') : t('nav.records')}</h1>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main className="h5-content">
+        <Outlet />
+      </main>
+      <footer className="h5-footer h5-tabs">
+        <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
+          <TabBar.Item key="/" icon={<TestsIcon />} title={t('nav.tests')} />
+          <TabBar.Item key="/records" icon={<RecordsIcon />} title={t('nav.records')} />
+        </TabBar>
+      </footer>
+    </div>
+  );
+}

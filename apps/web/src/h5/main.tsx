@@ -1,0 +1,28 @@
+import { unstableSetRender } from 'antd-mobile';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from './App.tsx';
+import { initI18n } from './i18n/i18n.ts';
+import './h5.css';
+
+// antd-mobile 5 draws its dialogs and toasts with ReactDOM.render, which React 19 no longer has: give it
+// createRoot (antd-mobile's documented React 19 adapter).
+unstableSetRender((node, container) => {
+  const holder = container as Element & { _reactRoot?: Root };
+  holder._reactRoot ??= createRoot(container);
+  const root = holder._reactRoot;
+  root.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+  };
+});
+
+// The first language pack is awaited so the first paint is already translated.
+await initI18n();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
