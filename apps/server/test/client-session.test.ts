@@ -317,6 +317,17 @@ describe('signing in with WeChat', () => {
     expect(c?.participantId).toBe(oneId);
   });
 
+  it('refuses signing in as a participant staff blocked', async () => {
+    const blocked = await startSession(withWechat);
+    const blockedId = await participantIdOf2(blocked);
+    await login(blocked, 'code-openidE');
+    const staff = await withWechat.login();
+    await withWechat.call(staff, { method: 'POST', url: `/api/participants/${blockedId}/block` });
+    const res = await login(await startSession(withWechat), 'code-openidE');
+    expect(res.status).toBe(403);
+    expect(res.body.result.error).toBe('participant.blocked');
+  });
+
   it("passes WeChat's refusal on: 400 for a bad code, 502 for WeChat's own errors", async () => {
     const token = await startSession(withWechat);
     const used = await login(token, 'used');

@@ -143,6 +143,15 @@ describe('the participants screen', () => {
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.body.participant).toMatchObject({ id, nickname: 'Exported', phone: '13812345678' });
     expect(res.body.wechat).toEqual([{ appId: 'wx1', openid: `openid-${id}`, unionid: null }]);
+    expect(res.body.sessions).toEqual([
+      {
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        ip: '127.0.0.1',
+        userAgent: 'lightMyRequest',
+      },
+    ]);
+    expect(JSON.stringify(res.body)).not.toMatch(/tokenHash|token_hash/);
     expect(res.body.records).toHaveLength(2);
     expect(res.body.records).toContainEqual(
       expect.objectContaining({

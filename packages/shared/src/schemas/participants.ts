@@ -87,5 +87,14 @@ export const participantExportSchema = z.object({
   exportedAt: z.string(),
   participant: participantSchema.extend({ phone: z.string().nullable() }),
   wechat: z.array(z.object({ appId: z.string(), openid: z.string(), unionid: z.string().nullable() })),
+  /** Where and on what device each live or recent session was started; never its token. */
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      ip: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
   records: z.array(z.record(z.string(), z.unknown())),
 });

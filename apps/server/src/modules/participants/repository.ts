@@ -143,6 +143,19 @@ export async function updateWechatUnionid(db: Executor, appId: string, openid: s
     .where(and(eq(participantWechat.appId, appId), eq(participantWechat.openid, openid)));
 }
 
+/** What is kept about each session, but not its token hash, for the personal-data export. */
+export const sessionsOf = (db: Executor, participantId: number) =>
+  db
+    .select({
+      createdAt: participantSessions.createdAt,
+      expiresAt: participantSessions.expiresAt,
+      ip: participantSessions.ip,
+      userAgent: participantSessions.userAgent,
+    })
+    .from(participantSessions)
+    .where(eq(participantSessions.participantId, participantId))
+    .orderBy(participantSessions.createdAt);
+
 export const deleteWechatIds = async (db: Executor, participantId: number) =>
   (await db.delete(participantWechat).where(eq(participantWechat.participantId, participantId)).returning())
     .length;

@@ -158,7 +158,10 @@ export async function wechatLogin(
     }
     return holder.participantId;
   });
-  return toClientMe(await participantOf(ctx.db, participantId));
+  const participant = await participantOf(ctx.db, participantId);
+  // Signed in as someone staff blocked: refused now, as every later request would be.
+  if (participant.status === 'blocked') throw new HttpError(403, 'participant.blocked');
+  return toClientMe(participant);
 }
 
 // ---- Staff (`/api/participants`) --------------------------------------------------------------------------
@@ -201,12 +204,20 @@ async function lockPresent(db: Executor, id: number) {
   return row;
 }
 
-/** Everything held on one participant (the right to a copy): the full phone number, WeChat ids, records. */
+/**
+ * Everything held on one participant (the right to a copy): the full phone number, WeChat ids, the
+ * addresses and devices of their sessions (never the token hashes), records with answers and reports.
+ */
 export const exportParticipant = (ctx: ServiceContext, id: number) =>
   withTx(ctx, async ({ tx, audit }): Promise<z.input<typeof participantExportSchema>> => {
     await lockPresent(tx, id);
     const row = (await repo.findParticipant(tx, id))!;
     const wechat = await repo.wechatIdsOf(tx, id);
+    const sessions = (await repo.sessionsOf(tx, id)).map((session) => ({
+      ...session,
+      createdAt: session.createdAt.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+    }));
     const records = (await repo.recordsForExport(tx, id)).map((record) => ({
       ...record,
       unlockedAt: record.unlockedAt?.toISOString() ?? null,
@@ -225,6 +236,7 @@ export const exportParticipant = (ctx: ServiceContext, id: number) =>
       exportedAt: new Date().toISOString(),
       participant: toParticipant(row, row.phone),
       wechat,
+      sessions,
       records,
     };
   });
