@@ -232,6 +232,30 @@ describe('a paid test', () => {
     expect(listed.body.result.data[0]).toMatchObject({ id, unlocked: false });
     expect(keysOf(listed.body.result).filter((k) => SCORING_KEYS.includes(k))).toEqual([]);
   });
+
+  it('shows the live price and title, and a record asks the price shown when it starts', async () => {
+    const testId = await paidPhq();
+    const client = await participant();
+    const before = (await client('POST', '/records', { testId })).body.result;
+    const test = (await staff('GET', `/tests/${testId}`)).body.result;
+    const { title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder, categories } = test;
+    const put = await staff('PUT', `/tests/${testId}`, {
+      ...{ subtitle, coverUrl, introduction, instructions, minutes, sortOrder },
+      title: { ...title, en: 'Mood check' },
+      priceFen: 990,
+      categoryIds: categories.map((c: any) => c.id),
+    });
+    expect(put.status).toBe(200);
+    const shelf = (await client('GET', '/tests?pageSize=100')).body.result.data.find(
+      (t: any) => t.id === testId,
+    );
+    expect(shelf).toMatchObject({ priceFen: 990, title: { en: 'Mood check' }, version: 1 });
+    expect((await client('GET', `/tests/${testId}`)).body.result).toMatchObject({ priceFen: 990 });
+    // The record already started keeps the price it was started at; a new participant's asks the new one.
+    expect((await client('GET', `/records/${before.id}`)).body.result.priceFen).toBe(1990);
+    const later = await participant();
+    expect((await later('POST', '/records', { testId })).body.result.priceFen).toBe(990);
+  });
 });
 
 describe('versions', () => {

@@ -57,23 +57,53 @@ export async function shelfTestsWithoutVersion(db: Executor): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-/** The shelf's page: each test's texts, price and questions come from its current version. */
+/**
+ * What a participant sees of a test besides its questions: texts, price and minutes are the live ones
+ * (staff may change them while it is on the shelf); questions and scoring come from the published version.
+ */
+const liveColumns = {
+  titleZh: tests.titleZh,
+  titleEn: tests.titleEn,
+  subtitleZh: tests.subtitleZh,
+  subtitleEn: tests.subtitleEn,
+  coverUrl: tests.coverUrl,
+  priceFen: tests.priceFen,
+  minutes: tests.minutes,
+  participantCount: participantCountSql,
+  categories: categoriesSql,
+};
+
+interface LiveRow {
+  titleZh: string;
+  titleEn: string;
+  subtitleZh: string;
+  subtitleEn: string;
+  coverUrl: string | null;
+  priceFen: number;
+  minutes: number;
+  participantCount: number | string;
+  categories: ClientTest['categories'];
+}
+
+const live = (r: LiveRow) => ({
+  title: { zh: r.titleZh, en: r.titleEn },
+  subtitle: { zh: r.subtitleZh, en: r.subtitleEn },
+  coverUrl: r.coverUrl,
+  categories: r.categories,
+  priceFen: r.priceFen,
+  minutes: r.minutes,
+  participantCount: Number(r.participantCount),
+});
+
+/** The shelf's page: live texts and price, the question count of each test's current version. */
 export const listShelf = (db: Executor, query: z.output<typeof clientTestListQuerySchema>) =>
   shelf.page(db, { ...query, onShelf: true }, async (inPage, order) => {
     const rows = await db
       .select({
         id: tests.id,
         version: tests.version,
-        snapshot: sql<{
-          title: ClientTest['title'];
-          subtitle: ClientTest['subtitle'];
-          coverUrl: string | null;
-          priceFen: number;
-          minutes: number;
-        }>`${testVersions.snapshot} - 'questions' - 'scoring' - 'introduction' - 'instructions'`,
         questionCount: versionQuestionCountSql,
-        participantCount: participantCountSql,
-        categories: categoriesSql,
+        ...liveColumns,
       })
       .from(tests)
       .innerJoin(
@@ -86,25 +116,30 @@ export const listShelf = (db: Executor, query: z.output<typeof clientTestListQue
       (r): ClientTest => ({
         id: r.id,
         version: r.version,
-        title: r.snapshot.title,
-        subtitle: r.snapshot.subtitle,
-        coverUrl: r.snapshot.coverUrl,
-        categories: r.categories,
-        priceFen: r.snapshot.priceFen,
-        minutes: r.snapshot.minutes,
+        ...live(r),
         questionCount: Number(r.questionCount),
-        participantCount: Number(r.participantCount),
       }),
     );
   });
 
-/** One test's categories and participant count, as the shelf shows them. */
-export async function shelfExtras(db: Executor, testId: number) {
+/** One test as the shelf shows it, without its questions: live texts, price, categories and participants. */
+export async function shelfLive(db: Executor, testId: number) {
   const [row] = await db
-    .select({ categories: categoriesSql, participantCount: participantCountSql })
+    .select({
+      ...liveColumns,
+      introductionZh: tests.introductionZh,
+      introductionEn: tests.introductionEn,
+      instructionsZh: tests.instructionsZh,
+      instructionsEn: tests.instructionsEn,
+    })
     .from(tests)
     .where(eq(tests.id, testId));
-  return { categories: row?.categories ?? [], participantCount: Number(row?.participantCount ?? 0) };
+  if (!row) return undefined;
+  return {
+    ...live(row),
+    introduction: { zh: row.introductionZh, en: row.introductionEn },
+    instructions: { zh: row.instructionsZh, en: row.instructionsEn },
+  };
 }
 
 // ---- A participant's own records ---------------------------------------------------------------------

@@ -61,21 +61,14 @@ export async function listShelf(ctx: ServiceContext, query: z.output<typeof clie
 
 export async function getShelfTest(ctx: ServiceContext, testId: number): Promise<ClientTestDetail> {
   const version = await shelfVersion(ctx.db, testId);
-  if (!version) throw unavailable();
-  const s = version.snapshot;
+  const test = version && (await repo.shelfLive(ctx.db, testId));
+  if (!version || !test) throw unavailable();
   return {
     id: testId,
     version: version.version,
-    title: s.title,
-    subtitle: s.subtitle,
-    coverUrl: s.coverUrl,
-    priceFen: s.priceFen,
-    minutes: s.minutes,
-    questionCount: s.questions.length,
-    ...(await repo.shelfExtras(ctx.db, testId)),
-    introduction: s.introduction,
-    instructions: s.instructions,
-    questions: s.questions.map(clientQuestion),
+    ...test,
+    questionCount: version.snapshot.questions.length,
+    questions: version.snapshot.questions.map(clientQuestion),
   };
 }
 
@@ -139,12 +132,14 @@ export const startRecord = (ctx: ServiceContext, participantId: number, testId: 
       return { created: false, record: clientDetail(open, version!) };
     }
     const version = await ensureCurrentVersion(tx, testId);
-    if (!version) throw unavailable();
+    const test = version && (await repo.shelfLive(tx, testId));
+    if (!version || !test) throw unavailable();
+    // The price asked is the one shown when the record starts (staff may change it while on the shelf).
     const row = await repo.insertRecord(tx, {
       participantId,
       testId,
       testVersionId: version.id,
-      priceFen: version.snapshot.priceFen,
+      priceFen: test.priceFen,
     });
     return { created: true, record: clientDetail(row, version) };
   });
