@@ -45,6 +45,20 @@ describe('access control, generated from the route table', () => {
     }
   });
 
+  it('keeps the token kinds apart on every route: staff tokens on client routes, participant tokens elsewhere', async () => {
+    const admin = await server.login();
+    const participant = (await server.call(null, { method: 'POST', url: '/api/client/session', payload: {} }))
+      .body.result.token as string;
+    const guarded = server.app.apiRoutes.filter((r) => !('public' in r.access));
+    expect(guarded.filter((r) => 'participant' in r.access).length).toBeGreaterThan(1);
+    for (const route of guarded) {
+      const token = 'participant' in route.access ? admin : participant;
+      const res = await server.call(token, { method: route.method as 'GET', url: urlOf(route.url) });
+      expect(res.status, `${route.method} ${route.url}`).toBe(401);
+      expect(res.body.result.error).toBe('auth.signInRequired');
+    }
+  });
+
   it('checks the session before validating input, so anonymous callers learn nothing', async () => {
     const res = await server.call(null, { method: 'POST', url: '/api/categories', payload: { junk: true } });
     expect(res.status).toBe(401);
