@@ -205,6 +205,7 @@ async function fakeWechat(appId: string, secret: string): Promise<FakeWechat> {
     };
   };
   const http: Server = createServer((request, response) => {
+    if (request.url?.includes('code=html')) return response.end('<html>502 Bad Gateway</html>');
     response.setHeader('content-type', 'application/json; encoding=utf-8');
     response.end(JSON.stringify(answer(request)));
   });
@@ -342,6 +343,9 @@ describe('signing in with WeChat', () => {
     expect(busy.status).toBe(502);
     expect(busy.body.result).toMatchObject({ error: 'wechat.exchangeFailed' });
     expect((await login(token, 'snapshot')).status).toBe(400);
+    const garbled = await login(token, 'html');
+    expect(garbled.status).toBe(502);
+    expect(garbled.body.result.params).toEqual({ reason: 'unexpected answer' });
     expect((await participantIdOf2(token)) > 0).toBe(true);
     expect((await withWechat.call(token, { method: 'GET', url: '/api/client/me' })).body.result.wechat).toBe(
       false,

@@ -1,5 +1,5 @@
 import type { WechatConfig } from '../../config.ts';
-import { HttpError, httpError } from '../../http/reply.ts';
+import { httpError } from '../../http/reply.ts';
 
 /** Who WeChat says signed in: the openid under this app id, and the unionid when the scope gave one. */
 export interface WechatIdentity {
@@ -37,16 +37,15 @@ export async function exchangeCode(config: WechatConfig, code: string): Promise<
     code,
     grant_type: 'authorization_code',
   }).toString();
-  let answer: TokenAnswer;
+  let response: Response;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-    if (!response.ok) throw failed(502, `HTTP ${response.status}`);
-    answer = (await response.json()) as TokenAnswer;
+    response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    if (error instanceof HttpError) throw error;
     // The fetch error may name the URL: only its kind is passed on.
     throw failed(502, error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'unreachable');
   }
+  if (!response.ok) throw failed(502, `HTTP ${response.status}`);
+  const answer = (await response.json().catch(() => null)) as TokenAnswer | null;
   if (typeof answer !== 'object' || answer === null) throw failed(502, 'unexpected answer');
   if (typeof answer.errcode === 'number' && answer.errcode !== 0) {
     const status = CODE_ERRORS.has(answer.errcode) ? 400 : 502;
