@@ -17,10 +17,11 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   /**
-   * Round trip to the database, in ms; throws when it cannot answer. It does not wait for the app's pool:
-   * PostgreSQL is asked on a connection of its own, the embedded engine through its thread.
+   * Whether the database answers, never queued behind the app's statements: up at once when one of them
+   * came back within the last ANSWER_FRESH_MS and no connection failed since (`latencyMs` null); else a
+   * round trip of its own (PostgreSQL on a connection of its own, the embedded engine through its thread).
    */
-  ping(): Promise<number>;
+  check(): Promise<{ up: boolean; latencyMs: number | null }>;
   /** Runs `fn` while no other server runs an `exclusive` one on the same database. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -46,6 +47,29 @@ export class QueryAbandonedError extends Error {
 
 const requestSignal = new AsyncLocalStorage<AbortSignal>();
 
+/** How recent an answer to one of the app's statements must be to show that the database answers. */
+export const ANSWER_FRESH_MS = 1000;
+
+/**
+ * When the database last answered on one of the pool's connections (each statement ends with the server's
+ * ReadyForQuery), and whether a connection failed or closed since.
+ */
+function watchAnswers(pool: pg.Pool) {
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  const failed = () => {
+    failedAt = performance.now();
+  };
+  pool.on('connect', (client) => {
+    client.connection.on('readyForQuery', () => {
+      answeredAt = performance.now();
+    });
+    client.on('error', failed);
+    client.connection.once('end', failed);
+  });
+  return () => answeredAt > failedAt && performance.now() - answeredAt < ANSWER_FRESH_MS;
+}
+
 /**
  * Runs `fn` (and every query it starts) for a request that `signal` aborts when its client goes away:
  * queries still waiting for a connection are dropped, and one running on PostgreSQL is cancelled.
@@ -64,6 +88,10 @@ async function startPglite(dataDir: string | undefined) {
   const port = 5432;
   const worker = new Worker(WORKER_FILE, {
     workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) },
+  });
+  let exited = false;
+  worker.once('exit', () => {
+    exited = true;
   });
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => reject(error);
@@ -93,6 +121,7 @@ async function startPglite(dataDir: string | undefined) {
   let pings = 0;
   const ping = () =>
     new Promise<number>((resolve, reject) => {
+      if (exited) return reject(new Error('the embedded database has stopped'));
       const id = ++pings;
       const started = performance.now();
       const timer = setTimeout(() => settle(false), 5000);
@@ -238,13 +267,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  const answeredRecently = watchAnswers(pool);
   const db = drizzle(pool, { schema });
   return {
     kind,
     db,
     pool,
-    async ping() {
-      return Math.round((await ping()) * 100) / 100;
+    async check() {
+      if (answeredRecently()) return { up: true, latencyMs: null };
+      return ping().then(
+        (ms) => ({ up: true, latencyMs: Math.round(ms * 100) / 100 }),
+        () => ({ up: false, latencyMs: null }),
+      );
     },
     // The embedded database has one process (its directory is locked) and so nobody to take turns with.
     exclusive: (fn) => (url ? withAdvisoryLock(url, MIGRATION_LOCK_KEY, fn) : fn()),
