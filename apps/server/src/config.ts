@@ -48,6 +48,8 @@ export interface Config {
   clientSessionRateLimitMax: number;
   /** Set when both `WECHAT_APP_ID` and `WECHAT_APP_SECRET` are. */
   wechat: WechatConfig | undefined;
+  /** WeChat Pay API v3 (`WECHATPAY_API_BASE`): `https://api.mch.weixin.qq.com`, or a local fake in tests. */
+  wechatPayApiBase: string;
   /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
   sessionIdleHours: number;
   loginThrottle: {
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientRateLimitMax: int(env.CLIENT_RATE_LIMIT_MAX, 120, 'CLIENT_RATE_LIMIT_MAX'),
     clientSessionRateLimitMax: int(env.CLIENT_SESSION_RATE_LIMIT_MAX, 20, 'CLIENT_SESSION_RATE_LIMIT_MAX'),
     wechat: wechatConfig(env),
+    wechatPayApiBase: (env.WECHATPAY_API_BASE || 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', 1),
     loginThrottle: {
       maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),

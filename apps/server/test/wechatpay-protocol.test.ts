@@ -9,13 +9,17 @@ import {
   decryptResource,
   jsapiPayParams,
   KeyError,
+  keyFingerprint,
   loadMerchant,
   openNotification,
   platformKeys,
   readCertificate,
+  readPrivateKey,
+  readPublicKey,
   requestMessage,
   rsaSign,
   SignatureError,
+  secretFingerprint,
   verifySigned,
 } from '../src/modules/wechatpay/protocol.ts';
 import { encryptResource, FakeWechatPay, hasOpenssl, selfSignedCertificate } from './fakes/wechatpay.ts';
@@ -348,6 +352,14 @@ describe('opening a notification', () => {
 });
 
 describe('merchant keys from the settings', () => {
+  it('fingerprints a key pair the same from either half, and the APIv3 key by a short hash', () => {
+    const fromPrivate = keyFingerprint(readPrivateKey(fake.merchantKey.privatePem));
+    expect(fromPrivate).toMatch(/^[0-9A-F]{16}$/);
+    expect(keyFingerprint(readPublicKey(fake.merchantKey.publicPem))).toBe(fromPrivate);
+    expect(keyFingerprint(readPublicKey(fake.platformKey.publicPem))).not.toBe(fromPrivate);
+    expect(secretFingerprint(fake.apiV3Key)).toMatch(/^[0-9A-F]{8}$/);
+  });
+
   it('refuses keys that are not PEM, not RSA, too small, and APIv3 keys that are not 32 bytes', () => {
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({
       type: 'pkcs8',

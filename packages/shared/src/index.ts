@@ -20,4 +20,5 @@ export * from './schemas/settings.ts';
 export * from './schemas/testDocument.ts';
 export * from './schemas/tests.ts';
 export * from './schemas/uploads.ts';
+export * from './schemas/wechatPay.ts';
 export * from './scoring/index.ts';

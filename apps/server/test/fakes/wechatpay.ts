@@ -137,7 +137,7 @@ export const hasOpenssl = (() => {
 
 /**
  * A self-signed certificate for `privateKeyPem` with this serial, made by the openssl command line (Node
- * reads X.509 but cannot write it). `days` may be negative for a certificate that is already expired.
+ * reads X.509 but cannot write it), valid from now for `days` days.
  */
 export function selfSignedCertificate(privateKeyPem: string, serialHex: string, days = 365): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'fake-wechatpay-'));

@@ -149,7 +149,7 @@ export function apiV3KeyBytes(apiV3Key: string): Buffer {
 /** A short fingerprint to tell keys apart on screen: SHA-256 of the public key (SPKI DER), 16 hex digits. */
 export const keyFingerprint = (key: KeyObject) =>
   createHash('sha256')
-    .update(createPublicKey(key).export({ type: 'spki', format: 'der' }))
+    .update((key.type === 'private' ? createPublicKey(key) : key).export({ type: 'spki', format: 'der' }))
     .digest('hex')
     .slice(0, 16)
     .toUpperCase();
