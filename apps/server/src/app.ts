@@ -141,13 +141,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const hasConsole = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   const hasH5 = hasConsole && fs.existsSync(path.join(webDist, 'h5.html'));
   if (hasConsole) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      // `npm run build` writes .br and .gz beside each file: sent to browsers that accept them, with
-      // `Vary: Accept-Encoding`, and no compression work per request.
+    // `npm run build` writes .br and .gz beside each file: sent to browsers that accept them, with
+    // `Vary: Accept-Encoding`, and no compression work per request.
+    const files = {
       preCompressed: true,
-      setHeaders(res, filePath) {
+      setHeaders(res: { header(name: string, value: string): void }, filePath: string) {
         // Hashed assets never change; index.html must always be revalidated to pick up new builds.
         res.header(
           'cache-control',
@@ -157,7 +155,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         );
         res.header('x-content-type-options', 'nosniff');
       },
+    };
+    // The few files at the top get a route each; the hashed assets one route for all, looked up per
+    // request: a route per asset meant listing them and registering a few hundred routes at every start.
+    await app.register(fastifyStatic, {
+      ...files,
+      root: webDist,
+      wildcard: false,
+      globIgnore: ['assets/**'],
     });
+    const assets = path.join(webDist, 'assets');
+    if (fs.existsSync(assets))
+      await app.register(fastifyStatic, { ...files, root: assets, prefix: '/assets/', decorateReply: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';

@@ -74,6 +74,11 @@ describe('the built console', () => {
     }
   });
 
+  it('serves the hashed assets through one route, not one registered per file at every start', async () => {
+    expect(app.hasRoute({ method: 'GET', url: '/assets/index-3f2a1b.js' })).toBe(false);
+    expect((await get('/assets/index-3f2a1b.js')).statusCode).toBe(200);
+  });
+
   it('answers an unknown asset 404 in the envelope', async () => {
     const res = await get('/assets/missing-000.js', 'br');
     expect(res.statusCode).toBe(404);
