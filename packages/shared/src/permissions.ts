@@ -9,6 +9,8 @@ export const ACTIONS = [
   'disable',
   'import',
   'export',
+  /** Money back to a payer (issue 10): its own action, apart from editing an order. */
+  'refund',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -18,7 +20,12 @@ export const PERMISSION_ACTIONS = {
   categories: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable'],
   tests: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'],
   questions: ['add', 'delete', 'edit', 'query', 'get', 'import', 'export'],
-  orders: ['edit', 'query', 'get', 'export'],
+  /** `edit`: sync with WeChat Pay and close an unpaid order. */
+  orders: ['edit', 'query', 'get', 'export', 'refund'],
+  /** The WeChat Pay page: notifications, calls and reconciliation; `edit` syncs a difference. */
+  payLog: ['query', 'get', 'edit'],
+  /** The WeChat official account and WeChat Pay sections of the settings (their secrets). */
+  paySettings: ['edit', 'query', 'get'],
   records: ['query', 'get', 'export'],
   /** `edit`: follow up (status and notes). */
   alerts: ['edit', 'query', 'get'],
@@ -54,6 +61,7 @@ export const ACTION_DESCRIPTIONS: Record<Action, string> = {
   disable: 'Disable',
   import: 'Import',
   export: 'Export',
+  refund: 'Refund',
 };
 
 export const PERMISSION_NAMES: Record<PermissionId, string> = {
@@ -65,6 +73,8 @@ export const PERMISSION_NAMES: Record<PermissionId, string> = {
   records: 'Test records',
   alerts: 'Alerts',
   participants: 'Participants',
+  payLog: 'WeChat Pay log',
+  paySettings: 'Payment settings',
   settings: 'Settings',
   accounts: 'Staff accounts',
   roles: 'Roles',
@@ -130,7 +140,13 @@ export const BUILT_IN_ROLES: { id: string; name: string; describe: string; grant
     id: 'finance',
     name: 'Finance',
     describe: 'Reviews payment orders',
-    grants: { dashboard: all('dashboard'), orders: all('orders'), tests: readOnly('tests') },
+    grants: {
+      dashboard: all('dashboard'),
+      orders: all('orders'),
+      payLog: all('payLog'),
+      paySettings: all('paySettings'),
+      tests: readOnly('tests'),
+    },
   },
   {
     id: 'viewer',

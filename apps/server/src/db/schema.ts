@@ -2,6 +2,7 @@ import type {
   Answer,
   AuditChanges,
   Grants,
+  LocalizedText,
   QuestionOption,
   ScoreReport,
   Scoring,
@@ -436,4 +437,158 @@ export const alertNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('alert_notes_alert_idx').on(t.alertId, t.createdAt, t.id)],
+);
+
+/**
+ * Payment orders (issue 10): one per attempt to pay for a record's report through WeChat Pay. `order_no` is
+ * our `out_trade_no` ([0-9A-Za-z], 6-32, never reused); money is in fen. The title and price are copied from
+ * the record when the order is made.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'restrict' }),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'restrict' }),
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'restrict' }),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    priceFen: integer('price_fen').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    channel: text('channel', { enum: ['native', 'jsapi', 'h5'] }).notNull(),
+    status: text('status', { enum: ['unpaid', 'paid', 'closed', 'refunding', 'refunded'] })
+      .notNull()
+      .default('unpaid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** What WeChat Pay answered the prepay with, to hand out again while the order is payable. */
+    prepayId: text('prepay_id'),
+    codeUrl: text('code_url'),
+    h5Url: text('h5_url'),
+    transactionId: text('transaction_id'),
+    payerOpenid: text('payer_openid'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedFen: integer('refunded_fen').notNull().default(0),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When WeChat Pay was last asked about it (the jobs' back-off). */
+    lastQueriedAt: timestamp('last_queried_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_idx').on(t.status, t.createdAt, t.id),
+    index('orders_participant_idx').on(t.participantId, t.createdAt, t.id),
+    index('orders_record_idx').on(t.recordId, t.createdAt),
+    index('orders_test_idx').on(t.testId, t.createdAt, t.id),
+    index('orders_transaction_idx').on(t.transactionId),
+    index('orders_paid_idx').on(t.paidAt, t.id),
+    index('orders_amount_idx').on(t.amountFen, t.id),
+    /** The expiry job's scan: unpaid orders by expiry. */
+    index('orders_unpaid_expiry_idx').on(t.expiresAt).where(sql`status = 'unpaid'`),
+  ],
+);
+
+/** Every state change of an order, with its cause and (for notifications) the notification id. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    cause: text('cause', { enum: ['client', 'notification', 'query', 'job', 'staff'] }).notNull(),
+    actorId: integer('actor_id'),
+    actorUsername: text('actor_username'),
+    notificationId: text('notification_id'),
+    /** Facts of the change: refund number and amount, WeChat's trade state, the reason given. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt, t.id)],
+);
+
+/** Refunds of an order (partial ones allowed up to the amount paid); `out_refund_no` is never reused. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    outRefundNo: text('out_refund_no').notNull(),
+    refundId: text('refund_id'),
+    amountFen: integer('amount_fen').notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status', { enum: ['processing', 'success', 'closed', 'abnormal', 'failed'] })
+      .notNull()
+      .default('processing'),
+    requestedBy: integer('requested_by').references(() => accounts.id, { onDelete: 'set null' }),
+    requestedByUsername: text('requested_by_username'),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    /** The polling job's next look, backing off while WeChat Pay says PROCESSING. */
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }),
+    pollCount: integer('poll_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_out_refund_no_key').on(t.outRefundNo),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_poll_idx').on(t.nextPollAt).where(sql`status = 'processing'`),
+  ],
+);
+
+/**
+ * The payment log (issue 10, `/order/weixin`): every notification received and every call made to WeChat
+ * Pay, with its verdict and timing. Holds no secret and no decrypted personal data beyond the openid.
+ */
+export const payLog = pgTable(
+  'pay_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    /** `notify.payment`, `notify.refund`, `prepay.native`, `query`, `close`, `refund.apply`, ... */
+    operation: text('operation').notNull(),
+    orderNo: text('order_no'),
+    httpStatus: integer('http_status'),
+    /** `ok`, `applied`, `duplicate`, or the reason it failed: `signature`, `timestamp`, `decrypt`, ... */
+    verdict: text('verdict').notNull(),
+    errorCode: text('error_code'),
+    durationMs: integer('duration_ms').notNull().default(0),
+    notificationId: text('notification_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('pay_log_time_idx').on(t.occurredAt, t.id),
+    index('pay_log_order_idx').on(t.orderNo, t.occurredAt, t.id),
+    index('pay_log_operation_idx').on(t.operation, t.occurredAt, t.id),
+  ],
+);
+
+/** A day's trade bill checked against our orders: counts and each difference found, and whether synced. */
+export const billReconciliations = pgTable(
+  'bill_reconciliations',
+  {
+    id: serial('id').primaryKey(),
+    /** The bill's day in China time, `YYYY-MM-DD`. */
+    billDate: text('bill_date').notNull(),
+    status: text('status', { enum: ['done', 'failed'] }).notNull(),
+    /** `{ matched, missingHere, missingThere, amountDiffers, billRows }`. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    differences: jsonb('differences').$type<Record<string, unknown>[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('bill_reconciliations_date_key').on(t.billDate)],
 );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BUILT_IN_ROLES, BUILTIN_SCALES } from '@cool/shared';
+import { BUILT_IN_ROLES, BUILTIN_SCALES, type PermissionId } from '@cool/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { importDocument } from '../modules/tests/service.ts';
@@ -49,21 +49,22 @@ export async function seed(db: Db, options: { adminPassword?: string | undefined
       .where(sql`${roles.id} = 'admin' AND ${roles.grants} <> ${JSON.stringify(admin.grants)}::jsonb`)
       .returning({ id: roles.id });
     report.rolesUpdated += updated.length;
-    // Issue 9 added records, alerts and participants: built-in roles of an older installation get what a
-    // new one seeds for those permission ids, once, keeping whatever else staff changed in those roles.
-    await once(tx, 'grants:records-alerts-participants', report, async () => {
-      for (const role of BUILT_IN_ROLES) {
-        const added = Object.fromEntries(
-          (['records', 'alerts', 'participants'] as const).flatMap((id) =>
-            role.grants[id] ? [[id, role.grants[id]]] : [],
-          ),
-        );
-        await tx
-          .update(roles)
-          .set({ grants: sql`${roles.grants} || ${JSON.stringify(added)}::jsonb` })
-          .where(eq(roles.id, role.id));
-      }
-    });
+    // Permissions added by later issues: built-in roles of an older installation get what a new one seeds
+    // for those ids, once, keeping whatever else staff changed in those roles.
+    const grantOnce = (step: string, ids: readonly PermissionId[]) =>
+      once(tx, step, report, async () => {
+        for (const role of BUILT_IN_ROLES) {
+          const added = Object.fromEntries(
+            ids.flatMap((id) => (role.grants[id] ? [[id, role.grants[id]]] : [])),
+          );
+          await tx
+            .update(roles)
+            .set({ grants: sql`${roles.grants} || ${JSON.stringify(added)}::jsonb` })
+            .where(eq(roles.id, role.id));
+        }
+      });
+    await grantOnce('grants:records-alerts-participants', ['records', 'alerts', 'participants']);
+    await grantOnce('grants:orders-refund-pay', ['orders', 'payLog', 'paySettings']);
 
     const [existing] = await tx
       .select({ id: accounts.id })

@@ -18,6 +18,8 @@ const enUS = {
     unavailable: 'The service is starting or unavailable. Please try again shortly.',
   },
   field: {
+    orderNo: 'Use 6-32 letters or digits',
+    date: 'Use a date as YYYY-MM-DD',
     invalid: 'Invalid value',
     required: 'Required',
     unknown: 'Unknown field',
@@ -174,6 +176,18 @@ const enUS = {
     apiV3KeyInvalid: 'The APIv3 key is exactly 32 letters and digits',
     publicKeyIncomplete: 'Give both the WeChat Pay public key ID and the public key',
     notifyUrlInvalid: 'Use an https:// address without query or fragment (http:// only for localhost)',
+  },
+  order: {
+    notFound: 'The order was not found',
+    recordNotSubmitted: 'Finish the test before paying for its report',
+    alreadyUnlocked: 'This report is already unlocked',
+    free: 'This report is free',
+    openidRequired: 'Paying inside WeChat needs a WeChat sign-in first',
+    notPayable: 'This order can no longer be paid',
+    notClosable: 'Only an unpaid order can be closed',
+    notRefundable: 'Only a paid order can be refunded',
+    refundTooLarge: 'At most ¥{{maximumYuan}} can still be refunded',
+    tooManyRefunds: 'An order takes at most {{maximum}} refunds',
   },
 } as const;
 

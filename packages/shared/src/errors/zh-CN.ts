@@ -17,6 +17,8 @@ const zhCN: ErrorCatalogue = {
     unavailable: '服务正在启动或暂不可用，请稍后再试',
   },
   field: {
+    orderNo: '请使用 6-32 位字母或数字',
+    date: '请使用 YYYY-MM-DD 格式的日期',
     invalid: '取值无效',
     required: '必填',
     unknown: '未知字段',
@@ -168,6 +170,18 @@ const zhCN: ErrorCatalogue = {
     apiV3KeyInvalid: 'APIv3 密钥为 32 位字母和数字',
     publicKeyIncomplete: '微信支付公钥 ID 与公钥须同时填写',
     notifyUrlInvalid: '请使用不带查询参数和锚点的 https:// 地址（仅 localhost 可用 http://）',
+  },
+  order: {
+    notFound: '找不到该订单',
+    recordNotSubmitted: '请先完成测评再支付报告',
+    alreadyUnlocked: '该报告已解锁',
+    free: '该报告免费',
+    openidRequired: '在微信内支付需要先用微信登录',
+    notPayable: '该订单已不能支付',
+    notClosable: '只能关闭未支付的订单',
+    notRefundable: '只能对已支付的订单退款',
+    refundTooLarge: '最多还能退款 ¥{{maximumYuan}}',
+    tooManyRefunds: '每个订单最多退款 {{maximum}} 次',
   },
 };
 

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
+import { recordId, recordIdQuery, safeString, text } from './fields.ts';
+import { localizedTextSchema } from './localized.ts';
+
+/** Payment orders (issue 10): what the client creates and polls, what staff list, inspect and refund. */
+
+export const ORDER_STATUSES = ['unpaid', 'paid', 'closed', 'refunding', 'refunded'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** `native`: a QR code scanned with WeChat; `jsapi`: inside WeChat; `h5`: a mobile browser outside WeChat. */
+export const PAY_CHANNELS = ['native', 'jsapi', 'h5'] as const;
+export const payChannelSchema = z.enum(PAY_CHANNELS);
+export type PayChannel = z.infer<typeof payChannelSchema>;
+
+export const ORDER_EVENT_CAUSES = ['client', 'notification', 'query', 'job', 'staff'] as const;
+
+/** Our `out_trade_no`: 6-32 of [0-9A-Za-z] (the characters every WeChat Pay page accepts). */
+export const ORDER_NO_PATTERN = /^[0-9A-Za-z]{6,32}$/;
+export const orderNoSchema = safeString().regex(ORDER_NO_PATTERN, 'field.orderNo');
+export const orderNoParamsSchema = z.strictObject({ orderNo: orderNoSchema });
+
+// ---- Client -------------------------------------------------------------------------------------------
+
+export const clientOrderInputSchema = z.strictObject({
+  recordId,
+  channel: payChannelSchema,
+});
+
+/** The parameters `wx.requestPayment` takes, signed by the server. */
+export const jsapiPayParamsSchema = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type JsapiPayParams = z.infer<typeof jsapiPayParamsSchema>;
+
+export const clientOrderSchema = z.object({
+  orderNo: z.string(),
+  recordId: z.number().int(),
+  title: localizedTextSchema,
+  amountFen: z.number().int(),
+  channel: payChannelSchema,
+  status: orderStatusSchema,
+  expireTime: z.string(),
+  paidTime: z.string().nullable(),
+  refundedFen: z.number().int(),
+  createTime: z.string(),
+  /** native, while payable: the `weixin://` URL to show as a QR code. */
+  codeUrl: z.string().nullable(),
+  /** h5, while payable: the page to send the browser to. */
+  h5Url: z.string().nullable(),
+  /** jsapi, while payable. */
+  jsapi: jsapiPayParamsSchema.nullable(),
+});
+export type ClientOrder = z.infer<typeof clientOrderSchema>;
+
+export const clientOrderListQuerySchema = pageQuerySchema.extend({ status: orderStatusSchema.optional() });
+
+// ---- Staff --------------------------------------------------------------------------------------------
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  participant: z.object({ id: z.number().int(), nickname: z.string().nullable(), erased: z.boolean() }),
+  recordId: z.number().int(),
+  testId: z.number().int(),
+  title: localizedTextSchema,
+  priceFen: z.number().int(),
+  amountFen: z.number().int(),
+  channel: payChannelSchema,
+  status: orderStatusSchema,
+  transactionId: z.string().nullable(),
+  /** Masked in lists (`oAbc****xyz`). */
+  payerOpenid: z.string().nullable(),
+  refundedFen: z.number().int(),
+  expireTime: z.string(),
+  paidTime: z.string().nullable(),
+  closedTime: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  fromStatus: orderStatusSchema.nullable(),
+  toStatus: orderStatusSchema,
+  cause: z.enum(ORDER_EVENT_CAUSES),
+  /** The staff member, for staff actions. */
+  actorUsername: z.string().nullable(),
+  notificationId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  time: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const REFUND_STATUSES = ['processing', 'success', 'closed', 'abnormal', 'failed'] as const;
+export const refundSchema = z.object({
+  id: z.number().int(),
+  outRefundNo: z.string(),
+  refundId: z.string().nullable(),
+  amountFen: z.number().int(),
+  reason: z.string(),
+  status: z.enum(REFUND_STATUSES),
+  requestedBy: z.string().nullable(),
+  createTime: z.string(),
+  successTime: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** One order with its events (oldest first) and refunds. */
+export const orderDetailSchema = orderSchema.extend({
+  events: z.array(orderEventSchema),
+  refunds: z.array(refundSchema),
+  record: z.object({ id: z.number().int(), status: z.string(), unlocked: z.boolean() }),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const ORDER_SORT_FIELDS = ['createTime', 'paidTime', 'amountFen'] as const;
+const isoTime = z.iso.datetime({ offset: true });
+
+export const orderListQuerySchema = pageQuerySchema.extend({
+  orderNo: text(32).optional(),
+  transactionId: text(32).optional(),
+  participantId: recordIdQuery.optional(),
+  /** Matches the participant's nickname. */
+  participant: text(64).optional(),
+  testId: recordIdQuery.optional(),
+  status: orderStatusSchema.optional(),
+  channel: payChannelSchema.optional(),
+  minAmountFen: z.coerce.number().int().min(0).max(100_000_00).optional(),
+  maxAmountFen: z.coerce.number().int().min(0).max(100_000_00).optional(),
+  /** Created at or after. */
+  from: isoTime.optional(),
+  /** Created before. */
+  to: isoTime.optional(),
+  sortField: z.enum(ORDER_SORT_FIELDS).optional(),
+  sortOrder: sortOrderSchema.optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+/** Totals of the filtered list (not only the page). */
+export const orderTotalsSchema = z.object({
+  count: z.number().int(),
+  paidCount: z.number().int(),
+  paidFen: z.number().int(),
+  refundedFen: z.number().int(),
+});
+export const orderTotalsQuerySchema = orderListQuerySchema.omit({
+  pageNo: true,
+  pageSize: true,
+  cursor: true,
+  sortField: true,
+  sortOrder: true,
+});
+
+export const ORDER_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const orderExportQuerySchema = orderListQuerySchema
+  .omit({ pageNo: true, pageSize: true, cursor: true })
+  .extend({ format: z.enum(ORDER_EXPORT_FORMATS).default('csv') });
+
+export const REFUND_REASON_MAX = 80;
+export const refundInputSchema = z.strictObject({
+  amountFen: z.number().int().min(1).max(100_000_00),
+  reason: text(REFUND_REASON_MAX).default(''),
+});
+export type RefundInput = z.input<typeof refundInputSchema>;
+
+// ---- The payment log and reconciliation (/order/weixin) -----------------------------------------------
+
+export const payLogEntrySchema = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  direction: z.enum(['inbound', 'outbound']),
+  operation: z.string(),
+  orderNo: z.string().nullable(),
+  httpStatus: z.number().int().nullable(),
+  verdict: z.string(),
+  errorCode: z.string().nullable(),
+  durationMs: z.number().int(),
+  notificationId: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export type PayLogEntry = z.infer<typeof payLogEntrySchema>;
+
+export const payLogQuerySchema = pageQuerySchema.extend({
+  direction: z.enum(['inbound', 'outbound']).optional(),
+  operation: text(64).optional(),
+  orderNo: text(32).optional(),
+  verdict: text(64).optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+});
+
+export const RECONCILIATION_KINDS = [
+  'missingHere',
+  'missingThere',
+  'amountDiffers',
+  'statusDiffers',
+] as const;
+export const reconciliationDifferenceSchema = z.object({
+  kind: z.enum(RECONCILIATION_KINDS),
+  orderNo: z.string(),
+  transactionId: z.string().nullable(),
+  /** Our amount and status; null when we have no such order. */
+  ourAmountFen: z.number().int().nullable(),
+  ourStatus: orderStatusSchema.nullable(),
+  /** The bill's; null when the bill has no such trade. */
+  billAmountFen: z.number().int().nullable(),
+  billStatus: z.string().nullable(),
+  synced: z.boolean(),
+});
+export const reconciliationSchema = z.object({
+  id: z.number().int(),
+  billDate: z.string(),
+  status: z.enum(['done', 'failed']),
+  counts: z.object({
+    billRows: z.number().int(),
+    matched: z.number().int(),
+    missingHere: z.number().int(),
+    missingThere: z.number().int(),
+    amountDiffers: z.number().int(),
+    statusDiffers: z.number().int(),
+  }),
+  differences: z.array(reconciliationDifferenceSchema),
+  error: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+export const billDateSchema = z.strictObject({
+  billDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'field.date'),
+});
