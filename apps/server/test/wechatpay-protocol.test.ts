@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseTradeBill, yuanToFen } from '../src/modules/wechatpay/bill.ts';
+import { refundNotificationSchema } from '../src/modules/wechatpay/client.ts';
 import {
   answerMessage,
   authorization,
@@ -20,6 +21,7 @@ import {
   rsaSign,
   SignatureError,
   secretFingerprint,
+  signedHeaders,
   verifySigned,
 } from '../src/modules/wechatpay/protocol.ts';
 import { encryptResource, FakeWechatPay, hasOpenssl, selfSignedCertificate } from './fakes/wechatpay.ts';
@@ -292,20 +294,18 @@ describe('resource decryption (AEAD_AES_256_GCM with the APIv3 key)', () => {
   });
 });
 
+/** A header's own spelling in a record, found case-insensitively as HTTP reads it. */
+const headerName = (headers: Record<string, string>, name: string) =>
+  Object.keys(headers).find((key) => key.toLowerCase() === name) ?? name;
+
 describe('opening a notification', () => {
   fake.addOrder('T20261123000002', 990);
   fake.pay('T20261123000002', { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' });
   const open = (variant: Parameters<FakeWechatPay['buildPaymentNotification']>[1]) => {
     const { headers, body } = fake.buildPaymentNotification('T20261123000002', variant);
-    const get = (name: string) => headers[Object.keys(headers).find((k) => k.toLowerCase() === name) ?? ''];
     return openNotification(
       merchant,
-      {
-        serial: get('wechatpay-serial'),
-        signature: get('wechatpay-signature'),
-        timestamp: get('wechatpay-timestamp'),
-        nonce: get('wechatpay-nonce'),
-      },
+      signedHeaders((name) => headers[headerName(headers, name)]),
       body,
     );
   };
@@ -342,6 +342,34 @@ describe('opening a notification', () => {
       'authenticationFailed',
       'authenticationFailed',
     ]);
+  });
+
+  it('opens a refund notification the same way', () => {
+    fake.refunds.set('R20261123000002', {
+      refundId: '50000000382019052709732678859',
+      outRefundNo: 'R20261123000002',
+      outTradeNo: 'T20261123000002',
+      refundFen: 490,
+      totalFen: 990,
+      reason: '',
+      notifyUrl: null,
+      status: 'PROCESSING',
+      createTime: new Date(),
+      successTime: null,
+    });
+    fake.settleRefund('R20261123000002');
+    const { headers, body } = fake.buildRefundNotification('R20261123000002');
+    const opened = openNotification(
+      merchant,
+      signedHeaders((name) => headers[headerName(headers, name)]),
+      body,
+    );
+    expect(opened.envelope.event_type).toBe('REFUND.SUCCESS');
+    expect(refundNotificationSchema.parse(opened.resource)).toMatchObject({
+      out_refund_no: 'R20261123000002',
+      refund_status: 'SUCCESS',
+      amount: { refund: 490, total: 990 },
+    });
   });
 
   it('passes on well-signed content that does not match the order, for the order to refuse', () => {

@@ -681,21 +681,25 @@ export class FakeWechatPay {
       '应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,' +
       '手续费,费率,订单金额,申请退款金额,费率备注';
     const onDay = (date: Date | null) => date !== null && billTime(date).startsWith(billDate);
+    // 交易时间 to 交易类型: the same on a payment line and a refund line.
+    const tradeColumns = (order: FakeOrder, at: Date) => [
+      billTime(at),
+      order.appid,
+      order.mchid,
+      '0',
+      '',
+      order.transactionId ?? '',
+      order.outTradeNo,
+      order.openid ?? '',
+      order.tradeType,
+    ];
     const lines: string[][] = [];
     if (billType !== 'REFUND') {
       for (const order of this.orders.values()) {
         if (!onDay(order.successTime) || this.billTweaks.omit.has(order.outTradeNo)) continue;
         const fen = this.billTweaks.amountFen.get(order.outTradeNo) ?? order.amountFen;
         lines.push([
-          billTime(order.successTime as Date),
-          order.appid,
-          order.mchid,
-          '0',
-          '',
-          order.transactionId ?? '',
-          order.outTradeNo,
-          order.openid ?? '',
-          order.tradeType,
+          ...tradeColumns(order, order.successTime as Date),
           'SUCCESS',
           'OTHERS',
           'CNY',
@@ -722,15 +726,7 @@ export class FakeWechatPay {
         if (!onDay(refund.successTime)) continue;
         const order = this.orders.get(refund.outTradeNo) as FakeOrder;
         lines.push([
-          billTime(refund.successTime as Date),
-          order.appid,
-          order.mchid,
-          '0',
-          '',
-          order.transactionId ?? '',
-          order.outTradeNo,
-          order.openid ?? '',
-          order.tradeType,
+          ...tradeColumns(order, refund.successTime as Date),
           'REFUND',
           'OTHERS',
           'CNY',

@@ -81,7 +81,7 @@ export interface PrepayInput {
   attach?: string;
 }
 
-const transactionSchema = z.looseObject({
+export const transactionSchema = z.looseObject({
   appid: z.string(),
   mchid: z.string(),
   out_trade_no: z.string(),
@@ -104,15 +104,6 @@ const transactionSchema = z.looseObject({
 });
 /** An order as WeChat Pay sees it (query answer, and the decrypted payment notification). */
 export type WechatTransaction = z.infer<typeof transactionSchema>;
-export const TRANSACTION_STATES = [
-  'SUCCESS',
-  'REFUND',
-  'NOTPAY',
-  'CLOSED',
-  'REVOKED',
-  'USERPAYING',
-  'PAYERROR',
-];
 
 const refundSchema = z.looseObject({
   refund_id: z.string(),
@@ -154,7 +145,6 @@ export const refundNotificationSchema = z.looseObject({
   }),
 });
 export type WechatRefundNotification = z.infer<typeof refundNotificationSchema>;
-export { transactionSchema };
 
 const prepaySchema = z.looseObject({ prepay_id: z.string() });
 const nativeSchema = z.looseObject({ code_url: z.string() });
