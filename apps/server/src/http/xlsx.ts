@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import writeXlsxFile from 'write-excel-file/node';
 import type { CsvCell } from './csv.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -28,6 +27,8 @@ export async function sendXlsx(
       ),
     ),
   ];
+  // Loaded on the first export rather than at every start.
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const file = await writeXlsxFile(sheet as never, { sheet: sheetName }).toBuffer();
   return reply
     .header('content-type', XLSX_TYPE)

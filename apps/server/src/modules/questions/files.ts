@@ -7,7 +7,6 @@ import {
   questionInputSchema,
 } from '@cool/shared';
 import type { FastifyReply } from 'fastify';
-import { readSheet } from 'read-excel-file/node';
 import { type CsvRecord, readCsv, sendCsv } from '../../http/csv.ts';
 import { type FieldProblem, httpError } from '../../http/reply.ts';
 import { sendXlsx } from '../../http/xlsx.ts';
@@ -121,6 +120,8 @@ async function readQuestionFile(file: Buffer): Promise<{ rows: FileRow[] } | { e
     const workbook = await checkedWorkbook(file);
     let sheet: unknown[][];
     try {
+      // Loaded on the first import rather than at every start.
+      const { readSheet } = await import('read-excel-file/node');
       sheet = (await readSheet(workbook)) as unknown[][];
     } catch {
       return { errors: [{ line: 0, field: 'file', error: 'import.notXlsx' }] };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config, S3Config } from '../../config.ts';
 
 /** Where uploaded files live: the server's disk, or object storage that every server shares. */
@@ -41,26 +41,37 @@ export class DiskStorage implements UploadStorage {
   close() {}
 }
 
+// The SDK is a large share of a start to load: it is loaded with the first file stored or read.
+const sdk = () => import('@aws-sdk/client-s3');
+
 /** Objects under `uploads/` in an S3-compatible bucket; any server can read what another stored. */
 export class S3Storage implements UploadStorage {
-  private readonly client: S3Client;
+  private client: Promise<S3Client> | undefined;
 
-  constructor(private readonly s3: S3Config) {
-    this.client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: s3.forcePathStyle,
-      // The SDK's default checksums are refused by several S3-compatible services; ask only when required.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(s3.accessKeyId && s3.secretAccessKey
-        ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
-        : {}),
-    });
+  constructor(private readonly s3: S3Config) {}
+
+  private connect(): Promise<S3Client> {
+    const s3 = this.s3;
+    this.client ??= sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          endpoint: s3.endpoint,
+          region: s3.region,
+          forcePathStyle: s3.forcePathStyle,
+          // The SDK's default checksums are refused by several S3-compatible services; ask only when required.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          ...(s3.accessKeyId && s3.secretAccessKey
+            ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+            : {}),
+        }),
+    );
+    return this.client;
   }
 
   async save(name: string, data: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
+    const { PutObjectCommand } = await sdk();
+    await (await this.connect()).send(
       new PutObjectCommand({
         Bucket: this.s3.bucket,
         Key: `uploads/${name}`,
@@ -71,8 +82,9 @@ export class S3Storage implements UploadStorage {
   }
 
   async open(name: string) {
+    const { GetObjectCommand, S3ServiceException } = await sdk();
     try {
-      const object = await this.client.send(
+      const object = await (await this.connect()).send(
         new GetObjectCommand({ Bucket: this.s3.bucket, Key: `uploads/${name}` }),
       );
       if (!(object.Body instanceof Readable) || object.ContentLength === undefined) return null;
@@ -84,7 +96,7 @@ export class S3Storage implements UploadStorage {
   }
 
   close() {
-    this.client.destroy();
+    void this.client?.then((client) => client.destroy());
   }
 }
 
