@@ -2,7 +2,7 @@ import { recordSchema, testSchema } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
-import { click, screen, waitFor, within } from '../../test/dom.ts';
+import { click, screen, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
 setupIntegration();

@@ -25,20 +25,33 @@ interface FollowUpValues {
   note?: string;
 }
 
-/** What an alert raised, question by question. */
-export function AlertItems({ alert }: { alert: Alert }) {
+/**
+ * What an alert raised, question by question. `compact` (a table cell) keeps each message to two lines, the
+ * rest in a tooltip, and leaves the severity to the row.
+ */
+export function AlertItems({ alert, compact = false }: { alert: Alert; compact?: boolean }) {
   const { t } = useTranslation();
   const language = useTextLanguage();
   return (
     <Flex vertical gap={4}>
-      {alert.items.map((item) => (
-        <Flex key={`${item.question}-${item.severity}`} gap={6} align="baseline">
-          <SeverityTag severity={item.severity} />
-          <span>
-            {t('alerts.itemOf', { question: item.question, message: localized(item.message, language) })}
-          </span>
-        </Flex>
-      ))}
+      {alert.items.map((item) => {
+        const text = t('alerts.itemOf', {
+          question: item.question,
+          message: localized(item.message, language),
+        });
+        return (
+          <Flex key={`${item.question}-${item.severity}`} gap={6} align="baseline">
+            {!compact && <SeverityTag severity={item.severity} />}
+            {compact ? (
+              <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0 }}>
+                {text}
+              </Typography.Paragraph>
+            ) : (
+              <span>{text}</span>
+            )}
+          </Flex>
+        );
+      })}
     </Flex>
   );
 }

@@ -74,7 +74,7 @@ export function AlertTable({ page, loading, list, onOpen }: AlertTableProps) {
                 <Typography.Text strong>{participantName(t, alert.participant)}</Typography.Text>
               </Space>
               <Typography.Text>{localized(alert.title, language)}</Typography.Text>
-              <AlertItems alert={alert} />
+              <AlertItems alert={alert} compact />
               <Typography.Text type="secondary">{formatDateTime(alert.createTime)}</Typography.Text>
               <div style={{ marginInline: -7 }}>{actions(alert)}</div>
             </Flex>
@@ -101,8 +101,8 @@ export function AlertTable({ page, loading, list, onOpen }: AlertTableProps) {
           key: 'items',
           title: t('alerts.field.items'),
           render: (_, alert) => (
-            <div style={{ minWidth: 180 }}>
-              <AlertItems alert={alert} />
+            <div style={{ minWidth: 180, maxWidth: 360 }}>
+              <AlertItems alert={alert} compact />
             </div>
           ),
         },
@@ -115,7 +115,16 @@ export function AlertTable({ page, loading, list, onOpen }: AlertTableProps) {
         {
           key: 'createTime',
           title: t('alerts.field.created'),
-          render: (_, alert) => formatDateTime(alert.createTime),
+          // Date over time, each on one line: a narrow column would otherwise break the date at its hyphens.
+          render: (_, alert) => (
+            <Flex vertical style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(alert.createTime)
+                .split(' ')
+                .map((part) => (
+                  <span key={part}>{part}</span>
+                ))}
+            </Flex>
+          ),
         },
         {
           key: 'actions',

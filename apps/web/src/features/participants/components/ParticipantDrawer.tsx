@@ -1,4 +1,4 @@
-import { localized, type TestRecord } from '@cool/shared';
+import { LANGUAGES, type Language, localized, type TestRecord } from '@cool/shared';
 import { Descriptions, Drawer, Empty, Flex, Grid, Space, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,6 +27,12 @@ export function ParticipantDrawer({ id, dialog, onClose }: ParticipantDrawerProp
   const canSeeRecords = usePermission()('records', 'query');
   const detail = useParticipantDetail(id);
   const participant = detail.data;
+  const languageName = (locale: string | null) =>
+    !locale
+      ? '—'
+      : LANGUAGES.includes(locale as Language)
+        ? t(`common.languages.${locale as Language}`)
+        : locale;
 
   const recordItem = (record: TestRecord) => (
     <Flex
@@ -91,7 +97,11 @@ export function ParticipantDrawer({ id, dialog, onClose }: ParticipantDrawerProp
                   children: <WechatTag participant={participant} />,
                 },
                 { key: 'phone', label: t('participants.field.phone'), children: participant.phone ?? '—' },
-                { key: 'locale', label: t('participants.field.locale'), children: participant.locale ?? '—' },
+                {
+                  key: 'locale',
+                  label: t('participants.field.locale'),
+                  children: languageName(participant.locale),
+                },
                 {
                   key: 'orders',
                   label: t('participants.field.orders'),

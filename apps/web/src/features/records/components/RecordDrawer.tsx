@@ -55,7 +55,7 @@ function AnsweredQuestion({ question, answer }: { question: VersionQuestion; ans
               <Typography.Text type={picked ? undefined : 'secondary'} style={{ flex: 'none' }}>
                 {option.score === null
                   ? '—'
-                  : t('records.detail.points', { score: formatNumber(option.score) })}
+                  : t('records.detail.points', { count: option.score, score: formatNumber(option.score) })}
               </Typography.Text>
             </Flex>
           );

@@ -57,7 +57,7 @@ export function RecordTable({ page, loading, list, onView }: RecordTableProps) {
                 <RecordStatusTag status={record.status} />
                 {record.band && <BandTag band={record.band} />}
                 {record.alert && <AlertStatusTag status={record.alert.status} />}
-                {record.finalScore !== null && <span>{score(record)}</span>}
+                {record.finalScore !== null && <span>{t('records.scoreN', { score: score(record) })}</span>}
               </Space>
               <Typography.Text type="secondary">{formatDateTime(record.startTime)}</Typography.Text>
               <div style={{ marginInline: -7 }}>{view(record)}</div>

@@ -1,0 +1,198 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, uniqueSuffix } from './support.ts';
+
+/**
+ * Issue 9's staff side: a participant takes PHQ-9 through the client API answering 3 ("nearly every day") on
+ * item 9, and staff find the record, follow up its alert and manage the participant in the console.
+ */
+
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  result: T;
+}
+
+async function result<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.success, body.message).toBe(true);
+  return body.result;
+}
+
+/** A new participant called `nickname` who submits PHQ-9 with 1 on items 1-8 and 3 on item 9. */
+async function takePhq9(request: APIRequestContext, nickname: string) {
+  const { token } = await result<{ token: string }>(
+    await request.post('/api/client/session', { data: { locale: 'en-US' } }),
+  );
+  const headers = { Authorization: token };
+  await result(await request.put('/api/client/me', { headers, data: { nickname } }));
+  const tests = await result<{ data: { id: number; title: { en: string } }[] }>(
+    await request.get('/api/client/tests?pageSize=100', { headers }),
+  );
+  const phq9 = tests.data.find((test) => test.title.en.includes('PHQ-9'));
+  expect(phq9, 'PHQ-9 is on the shelf').toBeDefined();
+  const started = await result<{ id: number }>(
+    await request.post('/api/client/records', { headers, data: { testId: phq9!.id } }),
+  );
+  await result(
+    await request.post(`/api/client/records/${started.id}/submit`, {
+      headers,
+      data: { answers: [1, 1, 1, 1, 1, 1, 1, 1, 3] },
+    }),
+  );
+  return started.id;
+}
+
+const suffix = uniqueSuffix();
+/** Followed up by staff in the test below. */
+const FOLLOWED = `E2E Lin ${suffix}`;
+/** Left new, so the menu keeps counting an alert for the screenshots. */
+const WAITING = `E2E Wang ${suffix}`;
+let followedRecord = 0;
+
+test.beforeAll(async ({ request }) => {
+  followedRecord = await takePhq9(request, FOLLOWED);
+  await takePhq9(request, WAITING);
+});
+
+async function presetSettings(page: Page, settings: Record<string, unknown>) {
+  await page.addInitScript((state) => {
+    localStorage.setItem('app-settings', JSON.stringify({ state, version: 1 }));
+  }, settings);
+}
+
+/** Waits for a drawer's or dialog's opening animation to end, so a screenshot shows it settled. */
+const settled = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
+
+/** The menu item of the alerts queue and its badge of new alerts. */
+const alertsBadge = (page: Page) =>
+  page
+    .getByRole('menuitem')
+    .filter({ hasText: /^alerts/ })
+    .locator('.ant-badge-count');
+
+test('staff find the record, follow up its alert, and block and unblock the participant', async ({
+  page,
+}) => {
+  await signInAs(page, ADMIN.username, ADMIN.password);
+
+  // The record, by the participant's nickname.
+  await page.goto('/records');
+  await page.getByLabel('Participant').fill(FOLLOWED);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.locator('tbody tr.ant-table-row').filter({ hasText: FOLLOWED });
+  await expect(row).toContainText(FOLLOWED);
+  await expect(row).toContainText('Submitted');
+  await expect(row).toContainText('Moderate');
+  await expect(row).toContainText('New');
+  await row.getByRole('button', { name: `Record #${followedRecord}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Record #${followedRecord}` });
+  const report = drawer.getByRole('region', { name: 'Report' });
+  await expect(report.getByRole('region', { name: 'Alerts' })).toContainText('question 9');
+  await expect(report).toContainText('11');
+  const item9 = drawer.getByRole('group', { name: /^9\. / });
+  await expect(item9.locator('[aria-current="true"]')).toContainText('Nearly every day');
+  await expect(item9.locator('[aria-current="true"]')).toContainText('3 pts');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  // Its alert, counted in the menu, followed up with a note.
+  await page.goto('/alerts');
+  await expect(alertsBadge(page)).toBeVisible();
+  const count = Number(await alertsBadge(page).getAttribute('title'));
+  expect(count).toBeGreaterThanOrEqual(2);
+  const alert = page.locator('tbody tr.ant-table-row').filter({ hasText: FOLLOWED });
+  await expect(alert).toContainText('Q9');
+  await alert.getByRole('button', { name: /^Follow up #/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Alert #/ });
+  await dialog.getByText('Contacted', { exact: true }).click();
+  await dialog.getByLabel('Note').fill('Phoned her; she is safe and has the hotline');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mark this alert Contacted?' })
+    .getByRole('button', {
+      name: 'Change status',
+    })
+    .click();
+  await expect(page.getByText('Follow-up saved')).toBeVisible();
+  await expect(alert).toContainText('Contacted');
+  await expect(alert).toContainText('Phoned her');
+  await expect(alertsBadge(page)).toHaveAttribute('title', String(count - 1));
+
+  // The participant: blocked, then unblocked.
+  await page.goto('/participants');
+  await page.getByLabel('Nickname').fill(FOLLOWED);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const person = page.locator('tbody tr.ant-table-row').filter({ hasText: FOLLOWED });
+  await expect(person).toContainText('Active');
+  await person.getByRole('button', { name: 'Block' }).click();
+  await page
+    .getByRole('dialog', { name: `Block ${FOLLOWED}?` })
+    .getByRole('button', { name: 'Block' })
+    .click();
+  await expect(page.getByText(`${FOLLOWED} is blocked`)).toBeVisible();
+  await expect(person).toContainText('Blocked');
+  await person.getByRole('button', { name: 'Unblock' }).click();
+  await page
+    .getByRole('dialog', { name: `Unblock ${FOLLOWED}?` })
+    .getByRole('button', { name: 'Unblock' })
+    .click();
+  await expect(person).toContainText('Active');
+});
+
+test.describe('screenshots', () => {
+  for (const language of ['en-US', 'zh-CN'] as const) {
+    for (const pageStyle of ['light', 'realdark'] as const) {
+      for (const [device, viewport] of [
+        ['1366', { width: 1366, height: 800 }],
+        ['375', MOBILE_VIEWPORT],
+      ] as const) {
+        test(`${language} ${pageStyle} ${device}`, async ({ page }) => {
+          const name = (screen: string) =>
+            `${SCREENSHOT_DIR}/records-${screen}-${language}-${pageStyle}-${device}.png`;
+          await page.setViewportSize(viewport);
+          await presetSettings(page, { language, pageStyle });
+          await signInAs(page, ADMIN.username, ADMIN.password);
+
+          await page.goto('/records');
+          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+          await page.screenshot({ path: name('list'), fullPage: true });
+          await page.goto(`/records?record=${followedRecord}`);
+          await expect(page.locator('.ant-drawer [role="region"]').first()).toBeVisible();
+          await settled(page, '.ant-drawer');
+          await page.screenshot({ path: name('drawer') });
+
+          await page.goto('/alerts');
+          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+          await page.screenshot({ path: name('alerts'), fullPage: true });
+          await page
+            .locator('tbody tr.ant-table-row')
+            .filter({ hasText: FOLLOWED })
+            .locator('button')
+            .first()
+            .click();
+          await expect(page.locator('.ant-modal-body')).toBeVisible();
+          await settled(page, '.ant-modal-wrap');
+          await page.screenshot({ path: name('follow-up') });
+
+          await page.goto('/participants');
+          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+          await page.screenshot({ path: name('participants'), fullPage: true });
+          await page
+            .locator('tbody tr.ant-table-row')
+            .filter({ hasText: FOLLOWED })
+            .locator('button')
+            .first()
+            .click();
+          await expect(page.locator('.ant-drawer [role="list"]')).toBeVisible();
+          await settled(page, '.ant-drawer');
+          await page.screenshot({ path: name('participant') });
+        });
+      }
+    }
+  }
+});
