@@ -8,13 +8,14 @@ import {
   WechatPayError,
   wechatPayClient,
 } from '../src/modules/wechatpay/client.ts';
-import { loadMerchant } from '../src/modules/wechatpay/protocol.ts';
 import {
-  type AnswerTampering,
-  type FakeWechatPay,
-  hasOpenssl,
-  startFakeWechatPay,
-} from './fakes/wechatpay.ts';
+  DecryptError,
+  loadMerchant,
+  openNotification,
+  SignatureError,
+  signedHeaders,
+} from '../src/modules/wechatpay/protocol.ts';
+import { type AnswerTampering, FakeWechatPay, hasOpenssl, startFakeWechatPay } from './fakes/wechatpay.ts';
 
 const notifyUrl = 'https://pay.example.com/api/pay/wechat/notify';
 let orderSeq = 0;
@@ -309,5 +310,56 @@ describe('calls that fail before WeChat Pay believes them', () => {
     });
     expect(await outcome(() => client.close('T000000001'))).toBe('wechatpay.unreachable');
     expect(calls).toMatchObject([{ status: null, verdict: 'unreachable', detail: 'unreachable' }]);
+  });
+});
+
+describe('the fake sends notifications over HTTP', () => {
+  it('delivers signed copies at once that a receiver verifies from the raw bytes, and hostile ones it refuses', async () => {
+    const fake = new FakeWechatPay();
+    const merchant = loadMerchant(fake.merchantConfig);
+    const verdicts: string[] = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        try {
+          const { resource } = openNotification(
+            merchant,
+            signedHeaders((name) => request.headers[name]),
+            Buffer.concat(chunks),
+          );
+          verdicts.push((resource as { out_trade_no: string }).out_trade_no);
+          response.writeHead(204).end();
+        } catch (error) {
+          verdicts.push(
+            error instanceof SignatureError || error instanceof DecryptError ? error.reason : 'crash',
+          );
+          response
+            .writeHead(400, { 'Content-Type': 'application/json' })
+            .end('{"code":"FAIL","message":"失败"}');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/pay/wechat/notify`;
+    try {
+      fake.addOrder('T20261123000050', 990);
+      fake.pay('T20261123000050');
+      const notification = fake.buildPaymentNotification('T20261123000050');
+      const answers = await fake.sendConcurrently(url, notification, 50);
+      expect(answers.every((answer) => answer.status === 204)).toBe(true);
+      expect(verdicts).toEqual(Array(50).fill('T20261123000050'));
+      verdicts.length = 0;
+      const forged = await fake.send(
+        url,
+        fake.buildPaymentNotification('T20261123000050', 'forgedSignature'),
+      );
+      expect(forged).toEqual({ status: 400, body: '{"code":"FAIL","message":"失败"}' });
+      await fake.send(url, fake.buildPaymentNotification('T20261123000050', 'reserializedBody'));
+      await fake.send(url, fake.buildPaymentNotification('T20261123000050', 'wrongApiV3Key'));
+      expect(verdicts).toEqual(['badSignature', 'badSignature', 'authenticationFailed']);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
