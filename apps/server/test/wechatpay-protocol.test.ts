@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync, verify } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTradeBill, yuanToFen } from '../src/modules/wechatpay/bill.ts';
 import { refundNotificationSchema } from '../src/modules/wechatpay/client.ts';
@@ -31,14 +34,19 @@ const merchant = loadMerchant(fake.merchantConfig);
 
 /** What `openssl dgst -sha256 -sign apiclient_key.pem` gives, the way the documentation signs. */
 function signWithOpenssl(message: string): string {
-  const dir = execFileSync('mktemp', ['-d']).toString().trim();
+  const dir = mkdtempSync(path.join(tmpdir(), 'wechatpay-sign-'));
   try {
-    execFileSync('sh', ['-c', `cat > ${dir}/key.pem`], { input: fake.merchantKey.privatePem });
-    return execFileSync('openssl', ['dgst', '-sha256', '-sign', `${dir}/key.pem`], {
-      input: message,
-    }).toString('base64');
+    writeFileSync(path.join(dir, 'apiclient_key.pem'), fake.merchantKey.privatePem, { mode: 0o600 });
+    const signature = execFileSync(
+      'openssl',
+      ['dgst', '-sha256', '-sign', path.join(dir, 'apiclient_key.pem')],
+      {
+        input: message,
+      },
+    );
+    return signature.toString('base64');
   } finally {
-    execFileSync('rm', ['-rf', dir]);
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
