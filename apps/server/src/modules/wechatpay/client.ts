@@ -6,13 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import type { ErrorCode } from '@cool/shared';
+import type { ErrorCode, JsapiPayParams } from '@cool/shared';
 import { z } from 'zod';
 import { HttpError } from '../../http/reply.ts';
 import { parseTradeBill, type TradeBill } from './bill.ts';
 import {
   authorization,
-  type JsapiPayParams,
   jsapiPayParams,
   type Merchant,
   SignatureError,

@@ -4,6 +4,7 @@
  * `PUB_KEY_ID_...` or a platform certificate serial), AES-256-GCM resource decryption with the APIv3 key,
  * and the JSAPI `paySign` for `wx.requestPayment`. Everything is `node:crypto`: see README.md for why.
  */
+
 import {
   createDecipheriv,
   createHash,
@@ -15,6 +16,7 @@ import {
   verify,
   X509Certificate,
 } from 'node:crypto';
+import type { JsapiPayParams } from '@cool/shared';
 
 export const AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048';
 /** Answers and notifications older or newer than this are refused (the SDKs' window; WeChat names none). */
@@ -335,17 +337,10 @@ export function openNotification(
   }
 }
 
-/** The object `wx.requestPayment` / `WeixinJSBridge getBrandWCPayRequest` takes for a JSAPI order. */
-export interface JsapiPayParams {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: 'RSA';
-  paySign: string;
-}
-
-/** Signs `appId\ntimeStamp\nnonceStr\npackage\n` with the merchant key; `signType` is not signed. */
+/**
+ * The object `wx.requestPayment` / `WeixinJSBridge getBrandWCPayRequest` takes for a JSAPI order: signs
+ * `appId\ntimeStamp\nnonceStr\npackage\n` with the merchant key; `signType` is not signed.
+ */
 export function jsapiPayParams(
   privateKey: KeyObject,
   appId: string,
