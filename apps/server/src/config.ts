@@ -48,6 +48,8 @@ export interface Config {
   clientSessionRateLimitMax: number;
   /** Set when both `WECHAT_APP_ID` and `WECHAT_APP_SECRET` are. */
   wechat: WechatConfig | undefined;
+  /** WeChat's API (`WECHAT_API_BASE`), also for an official account set in the settings. */
+  wechatApiBase: string;
   /** WeChat Pay API v3 (`WECHATPAY_API_BASE`): `https://api.mch.weixin.qq.com`, or a local fake in tests. */
   wechatPayApiBase: string;
   /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
@@ -70,13 +72,12 @@ const int = (value: string | undefined, fallback: number, name: string, min = 0)
 
 const bool = (value: string | undefined) => value === 'true';
 
+const wechatApiBase = (env: NodeJS.ProcessEnv) =>
+  (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, '');
+
 function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig | undefined {
   if (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET) return undefined;
-  return {
-    appId: env.WECHAT_APP_ID,
-    appSecret: env.WECHAT_APP_SECRET,
-    apiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
-  };
+  return { appId: env.WECHAT_APP_ID, appSecret: env.WECHAT_APP_SECRET, apiBase: wechatApiBase(env) };
 }
 
 function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
@@ -113,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientRateLimitMax: int(env.CLIENT_RATE_LIMIT_MAX, 120, 'CLIENT_RATE_LIMIT_MAX'),
     clientSessionRateLimitMax: int(env.CLIENT_SESSION_RATE_LIMIT_MAX, 20, 'CLIENT_SESSION_RATE_LIMIT_MAX'),
     wechat: wechatConfig(env),
+    wechatApiBase: wechatApiBase(env),
     wechatPayApiBase: (env.WECHATPAY_API_BASE || 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', 1),
     loginThrottle: {

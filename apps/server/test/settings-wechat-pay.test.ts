@@ -201,7 +201,7 @@ describe('WeChat Pay settings', () => {
     },
   );
 
-  it('need settings.get to read and settings.edit to change', async () => {
+  it('need paySettings.get to read and paySettings.edit to change', async () => {
     const signIn = async (roleId: string, grants: Grants) => {
       await database.db.insert(roles).values({ id: roleId, name: roleId, grants });
       const username = `${roleId}-user`;
@@ -220,7 +220,7 @@ describe('WeChat Pay settings', () => {
     };
     const nobody = await signIn('paynone', { tests: ['query'] });
     expect((await call(nobody, 'GET')).status).toBe(403);
-    const reader = await signIn('payreader', { settings: ['get'] });
+    const reader = await signIn('payreader', { paySettings: ['get'] });
     const read = await call(reader, 'GET');
     expect(read.status).toBe(200);
     expectNoSecret(read.text);

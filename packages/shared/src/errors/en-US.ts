@@ -176,6 +176,8 @@ const enUS = {
     apiV3KeyInvalid: 'The APIv3 key is exactly 32 letters and digits',
     publicKeyIncomplete: 'Give both the WeChat Pay public key ID and the public key',
     notifyUrlInvalid: 'Use an https:// address without query or fragment (http:// only for localhost)',
+    answerUnverified:
+      'WeChat Pay answered, but its signature did not verify ({{reason}}): check the WeChat Pay public key ID and public key, or the platform certificates',
   },
   order: {
     notFound: 'The order was not found',
@@ -188,6 +190,7 @@ const enUS = {
     notRefundable: 'Only a paid order can be refunded',
     refundTooLarge: 'At most ¥{{maximumYuan}} can still be refunded',
     tooManyRefunds: 'An order takes at most {{maximum}} refunds',
+    exportTooLarge: 'More than {{maximum}} orders match: narrow the filters, or export CSV',
   },
 } as const;
 

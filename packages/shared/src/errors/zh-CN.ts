@@ -170,6 +170,8 @@ const zhCN: ErrorCatalogue = {
     apiV3KeyInvalid: 'APIv3 密钥为 32 位字母和数字',
     publicKeyIncomplete: '微信支付公钥 ID 与公钥须同时填写',
     notifyUrlInvalid: '请使用不带查询参数和锚点的 https:// 地址（仅 localhost 可用 http://）',
+    answerUnverified:
+      '微信支付已应答，但应答签名验证未通过（{{reason}}）：请检查微信支付公钥 ID 与公钥，或平台证书',
   },
   order: {
     notFound: '找不到该订单',
@@ -182,6 +184,7 @@ const zhCN: ErrorCatalogue = {
     notRefundable: '只能对已支付的订单退款',
     refundTooLarge: '最多还能退款 ¥{{maximumYuan}}',
     tooManyRefunds: '每个订单最多退款 {{maximum}} 次',
+    exportTooLarge: '符合条件的订单超过 {{maximum}} 条：请缩小筛选范围，或导出 CSV',
   },
 };
 

@@ -63,3 +63,10 @@ export const wechatPaySettingsInputSchema = z.strictObject({
   orderExpireMinutes: z.number().int().min(5).max(1440).default(DEFAULT_ORDER_EXPIRE_MINUTES),
 });
 export type WechatPaySettingsInput = z.input<typeof wechatPaySettingsInputSchema>;
+
+/**
+ * `POST /api/settings/wechat-pay/test`: one signed query with the saved settings went through and its answer's
+ * signature verified. A failure answers the error envelope, its message saying what failed.
+ */
+export const wechatPayTestResultSchema = z.object({ durationMs: z.number().int() });
+export type WechatPayTestResult = z.infer<typeof wechatPayTestResultSchema>;

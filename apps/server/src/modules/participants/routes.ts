@@ -18,6 +18,7 @@ import { requireParticipant } from '../../http/access.ts';
 import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
+import { wechatSignIn } from '../settings/officialAccount.ts';
 import { minuteLimit } from './limits.ts';
 import * as service from './service.ts';
 
@@ -74,7 +75,7 @@ export async function clientSessionRoutes(app: ZodApp) {
       config: { access: { participant: true } },
       schema: { tags, response: responses(clientWechatConfigSchema) },
     },
-    async () => ok({ appId: app.config.wechat?.appId ?? null }),
+    async (request) => ok({ appId: (await wechatSignIn(contextOf(request), app.config))?.appId ?? null }),
   );
 
   app.post(
@@ -87,7 +88,7 @@ export async function clientSessionRoutes(app: ZodApp) {
       ok(
         await service.wechatLogin(
           contextOf(request),
-          app.config.wechat,
+          await wechatSignIn(contextOf(request), app.config),
           requireParticipant(request),
           request.body.code,
         ),

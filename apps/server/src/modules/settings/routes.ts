@@ -1,12 +1,20 @@
 import {
+  clientSettingsSchema,
+  generalSettingsInputSchema,
+  generalSettingsSchema,
   promotionInputSchema,
   promotionSchema,
+  wechatOfficialAccountInputSchema,
+  wechatOfficialAccountSchema,
   wechatPaySettingsInputSchema,
   wechatPaySettingsSchema,
+  wechatPayTestResultSchema,
 } from '@cool/shared';
 import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
+import * as general from './general.ts';
+import * as officialAccount from './officialAccount.ts';
 import * as service from './service.ts';
 import * as wechatPay from './wechatPay.ts';
 
@@ -37,7 +45,7 @@ export async function settingRoutes(app: ZodApp) {
   app.get(
     '/api/settings/wechat-pay',
     {
-      config: { access: { permission: 'settings', action: 'get' } },
+      config: { access: { permission: 'paySettings', action: 'get' } },
       schema: { tags, response: responses(wechatPaySettingsSchema) },
     },
     async (request) => ok(await wechatPay.getWechatPay(contextOf(request))),
@@ -46,10 +54,76 @@ export async function settingRoutes(app: ZodApp) {
   app.put(
     '/api/settings/wechat-pay',
     {
-      config: { access: { permission: 'settings', action: 'edit' } },
+      config: { access: { permission: 'paySettings', action: 'edit' } },
       schema: { tags, body: wechatPaySettingsInputSchema, response: responses(wechatPaySettingsSchema) },
     },
     async (request) =>
       ok(await wechatPay.saveWechatPay(contextOf(request), request.body), 'Saved successfully'),
+  );
+
+  // One signed query with the saved keys; a failure's message says what to fix.
+  app.post(
+    '/api/settings/wechat-pay/test',
+    {
+      config: { access: { permission: 'paySettings', action: 'edit' } },
+      schema: { tags, response: responses(wechatPayTestResultSchema) },
+    },
+    async (request) =>
+      ok(await wechatPay.testWechatPay(contextOf(request), app.config.wechatPayApiBase), 'Connected'),
+  );
+
+  app.get(
+    '/api/settings/general',
+    {
+      config: { access: { permission: 'settings', action: 'get' } },
+      schema: { tags, response: responses(generalSettingsSchema) },
+    },
+    async (request) => ok(await general.getGeneral(contextOf(request))),
+  );
+
+  app.put(
+    '/api/settings/general',
+    {
+      config: { access: { permission: 'settings', action: 'edit' } },
+      schema: { tags, body: generalSettingsInputSchema, response: responses(generalSettingsSchema) },
+    },
+    async (request) => ok(await general.saveGeneral(contextOf(request), request.body), 'Saved successfully'),
+  );
+
+  // The participant app shows the service's name, logo, hotline and policies: all public.
+  app.get(
+    '/api/client/settings',
+    {
+      config: { access: { participant: true } },
+      schema: { tags, response: responses(clientSettingsSchema) },
+    },
+    async (request) => ok(await general.getGeneral(contextOf(request))),
+  );
+
+  // The official account participants sign in with; its secret is write-only.
+  app.get(
+    '/api/settings/wechat-official-account',
+    {
+      config: { access: { permission: 'paySettings', action: 'get' } },
+      schema: { tags, response: responses(wechatOfficialAccountSchema) },
+    },
+    async (request) => ok(await officialAccount.getOfficialAccount(contextOf(request), app.config)),
+  );
+
+  app.put(
+    '/api/settings/wechat-official-account',
+    {
+      config: { access: { permission: 'paySettings', action: 'edit' } },
+      schema: {
+        tags,
+        body: wechatOfficialAccountInputSchema,
+        response: responses(wechatOfficialAccountSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await officialAccount.saveOfficialAccount(contextOf(request), app.config, request.body),
+        'Saved successfully',
+      ),
   );
 }

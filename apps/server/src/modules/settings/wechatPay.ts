@@ -7,14 +7,17 @@ import {
   DEFAULT_ORDER_EXPIRE_MINUTES,
   type KeyState,
   type WechatPaySettings,
+  type WechatPayTestResult,
   type wechatPaySettingsInputSchema,
 } from '@cool/shared';
 import { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { type FieldProblem, HttpError } from '../../http/reply.ts';
+import { WechatPayError, wechatPayClient } from '../wechatpay/client.ts';
 import {
   KeyError,
   keyFingerprint,
+  loadMerchant,
   type MerchantConfig,
   readCertificate,
   readPrivateKey,
@@ -181,3 +184,32 @@ export const saveWechatPay = (
     });
     return saved;
   });
+
+/** WeChat Pay's answers that a query of an order it never saw can get. */
+const NO_SUCH_ORDER = new Set(['ORDER_NOT_EXIST', 'ORDERNOTEXIST', 'RESOURCE_NOT_EXISTS']);
+
+/**
+ * "Test connection": one signed query of an order number WeChat Pay has never seen. Its signed
+ * "no such order" answer shows the merchant key, serial and platform key all work; anything else is thrown
+ * with the catalogue code that says what failed (unreachable, our signature refused, its answer unverified).
+ */
+export async function testWechatPay(ctx: ServiceContext, apiBase: string): Promise<WechatPayTestResult> {
+  const saved = await getWechatPayMerchant(ctx);
+  if (!saved) throw new HttpError(409, 'wechatpay.notConfigured');
+  const client = wechatPayClient({ merchant: loadMerchant(saved.merchant), apiBase });
+  const startedAt = Date.now();
+  const done = () => ({ durationMs: Date.now() - startedAt });
+  try {
+    await client.queryByOutTradeNo(`CONNECTIONTEST${startedAt}`);
+    return done();
+  } catch (error) {
+    if (!(error instanceof WechatPayError)) throw error;
+    if (error.wechatCode !== null && NO_SUCH_ORDER.has(error.wechatCode)) {
+      if (error.signed) return done();
+      throw new WechatPayError(502, 'wechatpay.answerUnverified', { reason: error.wechatCode });
+    }
+    if (error.code === 'wechatpay.badSignature')
+      throw new WechatPayError(502, 'wechatpay.answerUnverified', error.params);
+    throw error;
+  }
+}
