@@ -1,17 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, apiLogin, signInWithForm } from './support.ts';
-
-/** Collects the page's content security policy violations (the browser reports each as an event). */
-async function watchViolations(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-    );
-  });
-  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiLogin, signInWithForm, watchViolations } from './support.ts';
 
 test.describe('content security policy', () => {
   test('the console signs in and shows a list with nothing blocked', async ({ page }) => {
