@@ -214,6 +214,7 @@ describe('session', () => {
     const res = await server.call(finance.token, { method: 'GET', url: '/api/user/nav' });
     const paths = res.body.result.map((r: { path: string }) => r.path);
     expect(paths).toContain('/order');
+    expect(paths).toContain('/order/weixin');
     expect(paths).toContain('/game');
     expect(paths).not.toContain('/user');
     const admin = await server.call(await server.login(), { method: 'GET', url: '/api/user/nav' });
@@ -226,6 +227,7 @@ describe('session', () => {
       '/participants',
       '/center',
       '/order',
+      '/order/weixin',
     ]);
     expect(admin.body.result[1].hideInMenu).toBe(true);
   });

@@ -84,6 +84,16 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: ['dashboard'],
     resource: 'orders',
   },
+  // Beside /order rather than under it: a menu group would turn "payment orders" into a sub-menu title that
+  // no longer opens the list. Its breadcrumb names payment orders as its section.
+  {
+    path: '/order/weixin',
+    name: 'orderWeixin',
+    icon: 'TransactionOutlined',
+    keepAlive: true,
+    permission: ['dashboard'],
+    resource: 'payLog',
+  },
 ];
 
 export interface RouteAccess {

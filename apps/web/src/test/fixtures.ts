@@ -9,15 +9,24 @@ import {
   envelopeSchema,
   errorEnvelopeSchema,
   type Grants,
+  type Order,
+  type OrderDetail,
+  orderDetailSchema,
+  orderSchema,
+  orderTotalsSchema,
   type Page,
   type Participant,
   type ParticipantDetail,
+  type PayLogEntry,
   pageSchema,
   participantDetailSchema,
   participantSchema,
+  payLogEntrySchema,
   promotionSchema,
   type Question,
   questionSchema,
+  type Reconciliation,
+  reconciliationSchema,
   recordDetailSchema,
   recordSchema,
   type ScoreReport,
@@ -288,4 +297,102 @@ export function participantDetail(
   records: TestRecord[] = [record()],
 ): ParticipantDetail {
   return contract(participantDetailSchema, { ...participant(overrides), records });
+}
+
+// ---- Issue 10: payment orders, the payment log, reconciliation -----------------------------------------
+
+/** A paid ¥19.90 native order of participant Lin for record 31, nothing refunded yet. */
+export function order(overrides: Partial<Order> = {}): Order {
+  return contract(orderSchema, {
+    id: 1,
+    orderNo: 'CE20260302093000A1',
+    participant: participantRef,
+    recordId: 31,
+    testId: 1,
+    title: bilingual('PHQ-9 depression', 'PHQ-9 抑郁'),
+    priceFen: 1990,
+    amountFen: 1990,
+    channel: 'native',
+    status: 'paid',
+    transactionId: '4200000000202603020000000001',
+    payerOpenid: 'oAbc****xyz',
+    refundedFen: 0,
+    expireTime: TIME,
+    paidTime: TIME,
+    closedTime: null,
+    createTime: TIME,
+    updateTime: TIME,
+    ...overrides,
+  });
+}
+
+/** The order with its history (created by the participant, paid by a notification) and no refunds. */
+export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  const event = (id: number, fromStatus: string | null, toStatus: string, cause: string, extra = {}) => ({
+    id,
+    fromStatus,
+    toStatus,
+    cause,
+    actorUsername: null,
+    notificationId: null,
+    detail: {},
+    time: TIME,
+    ...extra,
+  });
+  return contract(orderDetailSchema, {
+    ...order(),
+    events: [
+      event(1, null, 'unpaid', 'client'),
+      event(2, 'unpaid', 'paid', 'notification', { notificationId: 'EV-2026-0001' }),
+    ],
+    refunds: [],
+    record: { id: 31, status: 'submitted', unlocked: true },
+    ...overrides,
+  });
+}
+
+export const orderTotals = (overrides: Partial<Record<string, number>> = {}) =>
+  contract(orderTotalsSchema, { count: 2, paidCount: 1, paidFen: 1990, refundedFen: 500, ...overrides });
+
+export function payLogEntry(overrides: Partial<PayLogEntry> = {}): PayLogEntry {
+  return contract(payLogEntrySchema, {
+    id: 1,
+    time: TIME,
+    direction: 'inbound',
+    operation: 'notify.payment',
+    orderNo: 'CE20260302093000A1',
+    httpStatus: 204,
+    verdict: 'applied',
+    errorCode: null,
+    durationMs: 12,
+    notificationId: 'EV-2026-0001',
+    detail: {},
+    ...overrides,
+  });
+}
+
+/** The bill of 2026-03-01: two trades matched, one paid at WeChat Pay that we have no order for. */
+export function reconciliation(overrides: Partial<Reconciliation> = {}): Reconciliation {
+  return contract(reconciliationSchema, {
+    id: 1,
+    billDate: '2026-03-01',
+    status: 'done',
+    counts: { billRows: 3, matched: 2, missingHere: 1, missingThere: 0, amountDiffers: 0, statusDiffers: 0 },
+    differences: [
+      {
+        kind: 'missingHere',
+        orderNo: 'CE20260301120000B2',
+        transactionId: '4200000000202603010000000002',
+        ourAmountFen: null,
+        ourStatus: null,
+        billAmountFen: 990,
+        billStatus: 'SUCCESS',
+        synced: false,
+      },
+    ],
+    error: null,
+    createTime: TIME,
+    updateTime: TIME,
+    ...overrides,
+  });
 }

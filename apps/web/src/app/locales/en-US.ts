@@ -7,7 +7,9 @@ import alerts from '../../features/alerts/strings/en-US.json';
 import auth from '../../features/auth/strings/en-US.json';
 import categories from '../../features/categories/strings/en-US.json';
 import layout from '../../features/layout/strings/en-US.json';
+import orders from '../../features/orders/strings/en-US.json';
 import participants from '../../features/participants/strings/en-US.json';
+import payLog from '../../features/paylog/strings/en-US.json';
 import placeholders from '../../features/placeholders/strings/en-US.json';
 import questions from '../../features/questions/strings/en-US.json';
 import records from '../../features/records/strings/en-US.json';
@@ -32,6 +34,8 @@ export const messages = {
   ...records,
   ...alerts,
   ...participants,
+  ...orders,
+  ...payLog,
   // Server error codes, from the one catalogue the server also answers with.
   serverError: enUSErrors as ErrorCatalogue,
 };

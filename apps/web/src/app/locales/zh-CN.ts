@@ -4,7 +4,9 @@ import alerts from '../../features/alerts/strings/zh-CN.json';
 import auth from '../../features/auth/strings/zh-CN.json';
 import categories from '../../features/categories/strings/zh-CN.json';
 import layout from '../../features/layout/strings/zh-CN.json';
+import orders from '../../features/orders/strings/zh-CN.json';
 import participants from '../../features/participants/strings/zh-CN.json';
+import payLog from '../../features/paylog/strings/zh-CN.json';
 import placeholders from '../../features/placeholders/strings/zh-CN.json';
 import questions from '../../features/questions/strings/zh-CN.json';
 import records from '../../features/records/strings/zh-CN.json';
@@ -31,6 +33,8 @@ const messages: Messages = {
   ...records,
   ...alerts,
   ...participants,
+  ...orders,
+  ...payLog,
   // Server error codes, from the one catalogue the server also answers with.
   serverError: zhCNErrors,
 };

@@ -13,6 +13,8 @@ const QuestionPage = preloadable(() => import('../../features/questions/Question
 const RecordPage = preloadable(() => import('../../features/records/RecordPage.tsx'));
 const AlertPage = preloadable(() => import('../../features/alerts/AlertPage.tsx'));
 const ParticipantPage = preloadable(() => import('../../features/participants/ParticipantPage.tsx'));
+const OrderPage = preloadable(() => import('../../features/orders/OrderPage.tsx'));
+const PayLogPage = preloadable(() => import('../../features/paylog/PayLogPage.tsx'));
 const BuildingPage = preloadable(() => import('../../features/placeholders/BuildingPage.tsx'));
 const ComingSoonPage = lazy(() => import('../../features/placeholders/ComingSoonPage.tsx'));
 const RegisterPage = lazy(() => import('../../features/placeholders/RegisterPage.tsx'));
@@ -54,7 +56,8 @@ const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preloa
   alerts: { page: () => <AlertPage />, preload: AlertPage.preload },
   participants: { page: () => <ParticipantPage />, preload: ParticipantPage.preload },
   center: { page: building, preload: BuildingPage.preload },
-  order: { page: building, preload: BuildingPage.preload },
+  order: { page: () => <OrderPage />, preload: OrderPage.preload },
+  orderWeixin: { page: () => <PayLogPage />, preload: PayLogPage.preload },
 };
 
 function consoleRoute({ children, ...route }: ConsoleRoute): AppRoute {

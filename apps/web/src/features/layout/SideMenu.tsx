@@ -6,6 +6,7 @@ import {
   OrderedListOutlined,
   SettingOutlined,
   TeamOutlined,
+  TransactionOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -28,6 +29,7 @@ const ICONS: Record<string, ComponentType> = {
   OrderedListOutlined,
   SettingOutlined,
   TeamOutlined,
+  TransactionOutlined,
   WechatOutlined,
 };
 

@@ -1,0 +1,310 @@
+import { formatYuan, localized, type OrderDetail, type OrderEvent, type Refund } from '@cool/shared';
+import {
+  App,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Flex,
+  Grid,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../../shared/http/errorText.ts';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { usePermission } from '../../../shared/permissions/usePermission.ts';
+import { participantName } from '../../../shared/records/tags.tsx';
+import type { DialogApi } from '../../../shared/ui/dialog.tsx';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
+import { useCloseOrder, useOrderDetail, useSyncOrder } from '../api.ts';
+import { OrderStatusTag } from './OrderTags.tsx';
+import { RefundForm } from './RefundForm.tsx';
+
+const yuan = (fen: number) => formatYuan(fen, { symbol: true });
+
+const REFUND_STATUS_COLOURS: Record<Refund['status'], string> = {
+  processing: 'processing',
+  success: 'success',
+  closed: 'default',
+  abnormal: 'error',
+  failed: 'error',
+};
+
+/** One state change: from and to, what caused it (and who, or which notification), and when. */
+function EventText({ event }: { event: OrderEvent }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={2}>
+      <Space size={4} wrap>
+        {event.fromStatus && (
+          <>
+            <OrderStatusTag status={event.fromStatus} />
+            <span aria-hidden>→</span>
+          </>
+        )}
+        <OrderStatusTag status={event.toStatus} />
+        <Typography.Text>{t(`orders.cause.${event.cause}`)}</Typography.Text>
+        {event.actorUsername && (
+          <Typography.Text type="secondary">
+            {t('orders.event.by', { name: event.actorUsername })}
+          </Typography.Text>
+        )}
+      </Space>
+      {event.notificationId && (
+        <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
+          {t('orders.event.notification', { id: event.notificationId })}
+        </Typography.Text>
+      )}
+      <Typography.Text type="secondary">{formatDateTime(event.time)}</Typography.Text>
+    </Flex>
+  );
+}
+
+/** Sync and close (orders.edit) and refund (orders.refund), each only when the order's status allows it. */
+function OrderActions({ order, dialog }: { order: OrderDetail; dialog: DialogApi }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const allowed = usePermission();
+  const sync = useSyncOrder();
+  const close = useCloseOrder();
+  const remainingFen = order.amountFen - order.refundedFen;
+
+  const runSync = async () => {
+    try {
+      await sync.mutateAsync(order.orderNo);
+      message.success(t('orders.done.sync'));
+    } catch (error) {
+      message.error(errorText(error, t));
+    }
+  };
+
+  const confirmClose = () =>
+    modal.confirm({
+      title: t('orders.confirm.close.title', { orderNo: order.orderNo }),
+      content: t('orders.confirm.close.content'),
+      okText: t('orders.confirm.close.ok'),
+      cancelText: t('orders.confirm.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await close.mutateAsync(order.orderNo);
+          message.success(t('orders.done.close'));
+        } catch (error) {
+          message.error(errorText(error, t));
+        }
+      },
+    });
+
+  const openRefund = () =>
+    dialog.open(<RefundForm order={order} onRefunded={() => message.success(t('orders.done.refund'))} />, {
+      title: t('orders.refund.title', { orderNo: order.orderNo }),
+      okText: t('orders.refund.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('orders.confirm.cancel'),
+      mask: { closable: false },
+    });
+
+  const can = {
+    sync: allowed('orders', 'edit'),
+    close: allowed('orders', 'edit') && order.status === 'unpaid',
+    refund: allowed('orders', 'refund') && order.status === 'paid' && remainingFen > 0,
+  };
+  if (!can.sync && !can.refund) return null;
+  return (
+    <Space wrap>
+      {can.sync && (
+        <Button loading={sync.isPending} onClick={() => void runSync()}>
+          {t('orders.action.sync')}
+        </Button>
+      )}
+      {can.close && (
+        <Button danger onClick={confirmClose}>
+          {t('orders.action.close')}
+        </Button>
+      )}
+      {can.refund && (
+        <Button type="primary" danger onClick={openRefund}>
+          {t('orders.action.refund')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+function RefundTable({ refunds }: { refunds: Refund[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<Refund>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      scroll={{ x: true }}
+      dataSource={refunds}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.refunds.empty')} />,
+      }}
+      columns={[
+        { key: 'amount', title: t('orders.refunds.amount'), render: (_, r) => yuan(r.amountFen) },
+        {
+          key: 'status',
+          title: t('orders.field.status'),
+          render: (_, r) => (
+            <Tag color={REFUND_STATUS_COLOURS[r.status]}>{t(`orders.refunds.status.${r.status}`)}</Tag>
+          ),
+        },
+        { key: 'reason', title: t('orders.refunds.reason'), render: (_, r) => r.reason || '—' },
+        { key: 'by', title: t('orders.refunds.by'), render: (_, r) => r.requestedBy ?? '—' },
+        { key: 'time', title: t('orders.refunds.time'), render: (_, r) => formatDateTime(r.createTime) },
+        {
+          key: 'success',
+          title: t('orders.refunds.successTime'),
+          render: (_, r) => formatDateTime(r.successTime) || '—',
+        },
+      ]}
+    />
+  );
+}
+
+interface OrderDrawerProps {
+  orderNo: string;
+  dialog: DialogApi;
+  onClose: () => void;
+}
+
+/** One order as staff check it: the facts, what happened to it and why, its refunds, and what it unlocks. */
+export function OrderDrawer({ orderNo, dialog, onClose }: OrderDrawerProps) {
+  const { t } = useTranslation();
+  const language = useTextLanguage();
+  const isMobile = Grid.useBreakpoint().md === false;
+  const canSeeRecords = usePermission()('records', 'query');
+  const detail = useOrderDetail(orderNo);
+  const order = detail.data;
+
+  const section = (title: string) => (
+    <Typography.Title level={5} style={{ margin: 0 }}>
+      {title}
+    </Typography.Title>
+  );
+
+  return (
+    <Drawer
+      open
+      title={t('orders.detail.title', { orderNo })}
+      size={isMobile ? '100%' : 760}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      <QueryContent query={detail} errorTitle={t('orders.detail.loadFailed')}>
+        {!order ? (
+          <Flex justify="center" style={{ padding: 48 }}>
+            <Spin description={t('common.loading')} />
+          </Flex>
+        ) : (
+          <Flex vertical gap={16}>
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2 }}
+              items={[
+                {
+                  key: 'status',
+                  label: t('orders.field.status'),
+                  children: <OrderStatusTag status={order.status} />,
+                },
+                {
+                  key: 'channel',
+                  label: t('orders.field.channel'),
+                  children: t(`orders.channel.${order.channel}`),
+                },
+                { key: 'amount', label: t('orders.field.amount'), children: yuan(order.amountFen) },
+                { key: 'refunded', label: t('orders.field.refunded'), children: yuan(order.refundedFen) },
+                {
+                  key: 'test',
+                  label: t('orders.field.test'),
+                  children: t('orders.detail.testPrice', {
+                    title: localized(order.title, language),
+                    price: yuan(order.priceFen),
+                  }),
+                },
+                {
+                  key: 'participant',
+                  label: t('orders.field.participant'),
+                  children: canSeeRecords ? (
+                    <Link to={`/records?participantId=${order.participant.id}`}>
+                      {participantName(t, order.participant)}
+                    </Link>
+                  ) : (
+                    participantName(t, order.participant)
+                  ),
+                },
+                {
+                  key: 'record',
+                  label: t('orders.field.record'),
+                  children: (
+                    <Space size={4} wrap>
+                      {canSeeRecords ? (
+                        <Link to={`/records?record=${order.record.id}`}>#{order.record.id}</Link>
+                      ) : (
+                        `#${order.record.id}`
+                      )}
+                      <Tag color={order.record.unlocked ? 'success' : 'default'}>
+                        {t(order.record.unlocked ? 'orders.detail.unlocked' : 'orders.detail.locked')}
+                      </Tag>
+                    </Space>
+                  ),
+                },
+                {
+                  key: 'transactionId',
+                  label: t('orders.field.transactionId'),
+                  children: <span style={{ wordBreak: 'break-all' }}>{order.transactionId ?? '—'}</span>,
+                },
+                {
+                  key: 'payer',
+                  label: t('orders.field.payer'),
+                  children: <span style={{ wordBreak: 'break-all' }}>{order.payerOpenid ?? '—'}</span>,
+                },
+                {
+                  key: 'created',
+                  label: t('orders.field.created'),
+                  children: formatDateTime(order.createTime),
+                },
+                {
+                  key: 'expires',
+                  label: t('orders.field.expires'),
+                  children: formatDateTime(order.expireTime),
+                },
+                {
+                  key: 'paid',
+                  label: t('orders.field.paid'),
+                  children: formatDateTime(order.paidTime) || '—',
+                },
+                {
+                  key: 'closed',
+                  label: t('orders.field.closed'),
+                  children: formatDateTime(order.closedTime) || '—',
+                },
+              ]}
+            />
+            <OrderActions order={order} dialog={dialog} />
+            {section(t('orders.detail.events'))}
+            <section aria-label={t('orders.detail.events')}>
+              <Timeline
+                items={order.events.map((event) => ({ key: event.id, content: <EventText event={event} /> }))}
+              />
+            </section>
+            {section(t('orders.detail.refunds'))}
+            <section aria-label={t('orders.detail.refunds')}>
+              <RefundTable refunds={order.refunds} />
+            </section>
+          </Flex>
+        )}
+      </QueryContent>
+    </Drawer>
+  );
+}

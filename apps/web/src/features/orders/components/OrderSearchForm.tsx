@@ -1,0 +1,115 @@
+import { localized, ORDER_STATUSES, type orderListQuerySchema, PAY_CHANNELS } from '@cool/shared';
+import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
+import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { useTestOptions } from '../api.ts';
+
+export type OrderSearch = ListStateOf<typeof orderListQuerySchema>['filters'];
+
+/** The form's values: amounts in yuan (the URL has fen) and the URL's `from`/`to` instants as days. */
+type OrderSearchValues = Omit<OrderSearch, 'from' | 'to' | 'minAmountFen' | 'maxAmountFen'> & {
+  minYuan?: number;
+  maxYuan?: number;
+  created?: [Dayjs, Dayjs];
+};
+
+const toYuan = (fen: number | undefined) => (fen === undefined ? undefined : fen / 100);
+// Typed yuan like 0.1 are not exact in binary: rounding gives the fen meant.
+const toFen = (yuan: number | undefined) => (yuan === undefined ? undefined : Math.round(yuan * 100));
+
+const toValues = ({ from, to, minAmountFen, maxAmountFen, ...filters }: OrderSearch): OrderSearchValues => ({
+  ...filters,
+  minYuan: toYuan(minAmountFen),
+  maxYuan: toYuan(maxAmountFen),
+  created: toDayRange(from, to),
+});
+
+const toFilters = ({ created, minYuan, maxYuan, ...values }: OrderSearchValues): OrderSearch => ({
+  ...values,
+  minAmountFen: toFen(minYuan),
+  maxAmountFen: toFen(maxYuan),
+  ...fromDayRange(created),
+});
+
+interface OrderSearchFormProps {
+  filters: OrderSearch;
+  onSearch: (values: OrderSearch) => void;
+}
+
+export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
+  const { t } = useTranslation();
+  const language = useTextLanguage();
+  const tests = useTestOptions();
+  const all = t('orders.search.all');
+  return (
+    <ListSearchForm<OrderSearchValues> filters={toValues(filters)} onSearch={(v) => onSearch(toFilters(v))}>
+      <Form.Item name="orderNo" label={t('orders.field.orderNo')}>
+        <Input allowClear style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="transactionId" label={t('orders.field.transactionId')}>
+        <Input allowClear style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="participant" label={t('orders.field.participant')}>
+        <Input allowClear placeholder={t('orders.search.participantPlaceholder')} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="testId" label={t('orders.field.test')}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={all}
+          style={{ width: 200 }}
+          loading={tests.isLoading}
+          options={tests.data?.data.map((test) => ({
+            value: test.id,
+            label: localized(test.title, language),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="status" label={t('orders.field.status')}>
+        <Select
+          allowClear
+          placeholder={all}
+          style={{ width: 120 }}
+          options={ORDER_STATUSES.map((status) => ({ value: status, label: t(`orders.status.${status}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="channel" label={t('orders.field.channel')}>
+        <Select
+          allowClear
+          placeholder={all}
+          style={{ width: 140 }}
+          options={PAY_CHANNELS.map((channel) => ({ value: channel, label: t(`orders.channel.${channel}`) }))}
+        />
+      </Form.Item>
+      <Form.Item label={t('orders.search.amount')}>
+        <Space.Compact>
+          <Form.Item name="minYuan" noStyle>
+            <InputNumber
+              min={0}
+              precision={2}
+              placeholder={t('orders.search.minYuan')}
+              aria-label={t('orders.search.minYuan')}
+              style={{ width: 100 }}
+            />
+          </Form.Item>
+          <Form.Item name="maxYuan" noStyle>
+            <InputNumber
+              min={0}
+              precision={2}
+              placeholder={t('orders.search.maxYuan')}
+              aria-label={t('orders.search.maxYuan')}
+              style={{ width: 100 }}
+            />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item name="created" label={t('orders.field.created')}>
+        <DatePicker.RangePicker allowEmpty={[false, false]} style={{ width: 240 }} />
+      </Form.Item>
+    </ListSearchForm>
+  );
+}

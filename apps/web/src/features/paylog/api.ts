@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { orderKeys } from '../../shared/api/orders.ts';
+import {
+  type PayLogQuery,
+  payLogKeys,
+  payLogQueries,
+  runReconciliation,
+  syncDifference,
+} from '../../shared/api/payLog.ts';
+
+export function usePayLog(query: PayLogQuery) {
+  return useQuery(payLogQueries.list(query));
+}
+
+export function useReconciliation(billDate: string) {
+  return useQuery(payLogQueries.reconciliation(billDate));
+}
+
+/** Reconciling or syncing calls WeChat Pay (a new log entry) and may change orders. */
+function usePayAction<V>(action: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: payLogKeys.all }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+      ]),
+  });
+}
+
+export const useRunReconciliation = () => usePayAction(runReconciliation);
+export const useSyncDifference = () => usePayAction(syncDifference);

@@ -1,0 +1,101 @@
+import { formatNumber, type Page, type PayLogEntry, type payLogQuerySchema } from '@cool/shared';
+import { Empty, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
+import { useListTable } from '../../../shared/list/listTable.ts';
+import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { VerdictTag } from './VerdictTag.tsx';
+
+interface PayLogTableProps {
+  page: Page<PayLogEntry> | undefined;
+  loading: boolean;
+  list: ListStateOf<typeof payLogQuerySchema>;
+}
+
+/** What was logged beyond the columns (no secrets are ever logged), for a row's expansion. */
+const Detail = ({ entry }: { entry: PayLogEntry }) => (
+  <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+    {JSON.stringify(entry.detail, null, 2)}
+  </pre>
+);
+
+export function PayLogTable({ page, loading, list }: PayLogTableProps) {
+  const { t } = useTranslation();
+  const isPhone = usePhoneTable();
+
+  const direction = (entry: PayLogEntry) => (
+    <Tag color={entry.direction === 'inbound' ? 'blue' : 'cyan'}>
+      {t(`payLog.direction.${entry.direction}`)}
+    </Tag>
+  );
+  const duration = (entry: PayLogEntry) => t('payLog.ms', { ms: formatNumber(entry.durationMs) });
+  const code = (text: string | null) => (text ? <Typography.Text code>{text}</Typography.Text> : '—');
+
+  const columns: TableProps<PayLogEntry>['columns'] = isPhone
+    ? [
+        {
+          key: 'entry',
+          render: (_, entry) => (
+            <Flex vertical gap={4}>
+              <Space size={8} wrap>
+                {direction(entry)}
+                <Typography.Text strong>{entry.operation}</Typography.Text>
+                <VerdictTag verdict={entry.verdict} />
+              </Space>
+              {entry.orderNo && (
+                <Typography.Text style={{ wordBreak: 'break-all' }}>{entry.orderNo}</Typography.Text>
+              )}
+              <Typography.Text type="secondary">
+                {formatDateTime(entry.time)} · {entry.httpStatus ?? '—'} · {duration(entry)}
+              </Typography.Text>
+            </Flex>
+          ),
+        },
+      ]
+    : [
+        { key: 'time', title: t('payLog.field.time'), render: (_, entry) => formatDateTime(entry.time) },
+        { key: 'direction', title: t('payLog.field.direction'), render: (_, entry) => direction(entry) },
+        { key: 'operation', title: t('payLog.field.operation'), render: (_, entry) => code(entry.operation) },
+        {
+          key: 'orderNo',
+          title: t('payLog.field.orderNo'),
+          render: (_, entry) => <span style={{ wordBreak: 'break-all' }}>{entry.orderNo ?? '—'}</span>,
+        },
+        {
+          key: 'httpStatus',
+          title: t('payLog.field.httpStatus'),
+          render: (_, entry) => entry.httpStatus ?? '—',
+        },
+        {
+          key: 'verdict',
+          title: t('payLog.field.verdict'),
+          render: (_, entry) => <VerdictTag verdict={entry.verdict} />,
+        },
+        { key: 'errorCode', title: t('payLog.field.errorCode'), render: (_, entry) => code(entry.errorCode) },
+        { key: 'duration', title: t('payLog.field.duration'), align: 'right', render: (_, e) => duration(e) },
+        {
+          key: 'notificationId',
+          title: t('payLog.field.notificationId'),
+          render: (_, entry) => <span style={{ wordBreak: 'break-all' }}>{entry.notificationId ?? '—'}</span>,
+        },
+      ];
+
+  const table = useListTable(list, page, { columns, showTotal: (total) => t('payLog.total', { total }) });
+
+  return (
+    <Table<PayLogEntry>
+      {...table}
+      {...FIT_TABLE}
+      showHeader={!isPhone}
+      rowKey="id"
+      dataSource={page?.data}
+      loading={loading}
+      expandable={{
+        expandedRowRender: (entry) => <Detail entry={entry} />,
+        rowExpandable: (entry) => Object.keys(entry.detail).length > 0,
+      }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('payLog.empty')} /> }}
+    />
+  );
+}

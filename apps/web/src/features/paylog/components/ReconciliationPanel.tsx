@@ -1,0 +1,214 @@
+import { formatNumber, formatYuan, RECONCILIATION_KINDS, type Reconciliation } from '@cool/shared';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Empty,
+  Flex,
+  Spin,
+  Statistic,
+  Table,
+  type TableProps,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/http/errorText.ts';
+import { FIT_TABLE } from '../../../shared/list/fitTable.ts';
+import { usePermission } from '../../../shared/permissions/usePermission.ts';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
+import { useReconciliation, useRunReconciliation, useSyncDifference } from '../api.ts';
+
+type Difference = Reconciliation['differences'][number];
+
+const DAY = 'YYYY-MM-DD';
+
+/** The day a reconciliation shows first: yesterday, the last day whose trade bill WeChat Pay has made. */
+export const defaultBillDate = () => dayjs().subtract(1, 'day').format(DAY);
+
+const KIND_COLOURS: Record<Difference['kind'], string> = {
+  missingHere: 'error',
+  missingThere: 'warning',
+  amountDiffers: 'error',
+  statusDiffers: 'orange',
+};
+
+const money = (fen: number | null) => (fen === null ? '—' : formatYuan(fen, { symbol: true }));
+
+function Differences({ billDate, differences }: { billDate: string; differences: Difference[] }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const canSync = usePermission()('payLog', 'edit');
+  const sync = useSyncDifference();
+
+  const runSync = async (orderNo: string) => {
+    try {
+      await sync.mutateAsync({ billDate, orderNo });
+      message.success(t('payLog.reconciliation.synced', { orderNo }));
+    } catch (error) {
+      message.error(errorText(error, t));
+    }
+  };
+
+  const columns: TableProps<Difference>['columns'] = [
+    {
+      key: 'kind',
+      title: t('payLog.reconciliation.kind'),
+      render: (_, d) => <Tag color={KIND_COLOURS[d.kind]}>{t(`payLog.reconciliation.kinds.${d.kind}`)}</Tag>,
+    },
+    {
+      key: 'orderNo',
+      title: t('payLog.field.orderNo'),
+      render: (_, d) => <span style={{ wordBreak: 'break-all' }}>{d.orderNo}</span>,
+    },
+    {
+      key: 'transactionId',
+      title: t('payLog.reconciliation.transactionId'),
+      render: (_, d) => <span style={{ wordBreak: 'break-all' }}>{d.transactionId ?? '—'}</span>,
+    },
+    {
+      key: 'ours',
+      title: t('payLog.reconciliation.ours'),
+      render: (_, d) =>
+        d.ourStatus ? `${money(d.ourAmountFen)} · ${t(`orders.status.${d.ourStatus}`)}` : '—',
+    },
+    {
+      key: 'bill',
+      title: t('payLog.reconciliation.bill'),
+      render: (_, d) => (d.billStatus ? `${money(d.billAmountFen)} · ${d.billStatus}` : '—'),
+    },
+    {
+      key: 'actions',
+      title: t('payLog.field.actions'),
+      render: (_, d) =>
+        d.synced ? (
+          <Tag color="success">{t('payLog.reconciliation.syncedTag')}</Tag>
+        ) : (
+          canSync && (
+            <Button
+              size="small"
+              aria-label={t('payLog.reconciliation.syncOne', { orderNo: d.orderNo })}
+              loading={sync.isPending && sync.variables?.orderNo === d.orderNo}
+              onClick={() => void runSync(d.orderNo)}
+            >
+              {t('payLog.reconciliation.sync')}
+            </Button>
+          )
+        ),
+    },
+  ];
+
+  return (
+    <Table<Difference>
+      {...FIT_TABLE}
+      rowKey={(d) => `${d.kind}:${d.orderNo}`}
+      pagination={false}
+      dataSource={differences}
+      columns={columns}
+      locale={{
+        emptyText: (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={t('payLog.reconciliation.noDifferences')}
+          />
+        ),
+      }}
+    />
+  );
+}
+
+function Summary({ reconciliation }: { reconciliation: Reconciliation }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { counts } = reconciliation;
+  return (
+    <Flex vertical gap={16}>
+      {reconciliation.status === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('payLog.reconciliation.failed')}
+          description={reconciliation.error ?? undefined}
+        />
+      )}
+      <Flex gap={32} wrap role="region" aria-label={t('payLog.reconciliation.counts')}>
+        <Statistic title={t('payLog.reconciliation.billRows')} value={formatNumber(counts.billRows)} />
+        <Statistic title={t('payLog.reconciliation.matched')} value={formatNumber(counts.matched)} />
+        {RECONCILIATION_KINDS.map((kind) => (
+          <Statistic
+            key={kind}
+            title={t(`payLog.reconciliation.kinds.${kind}`)}
+            value={formatNumber(counts[kind])}
+            styles={counts[kind] > 0 ? { content: { color: token.colorError } } : undefined}
+          />
+        ))}
+      </Flex>
+      <Typography.Text type="secondary">
+        {t('payLog.reconciliation.ranAt', { time: formatDateTime(reconciliation.updateTime) })}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+interface ReconciliationPanelProps {
+  billDate: string;
+  onBillDate: (billDate: string) => void;
+}
+
+/** A day's trade bill against our orders: the counts, each difference, and a sync for each. */
+export function ReconciliationPanel({ billDate, onBillDate }: ReconciliationPanelProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const canRun = usePermission()('payLog', 'edit');
+  const stored = useReconciliation(billDate);
+  const run = useRunReconciliation();
+  const reconciliation = stored.data;
+
+  const runNow = async () => {
+    try {
+      await run.mutateAsync(billDate);
+      message.success(t('payLog.reconciliation.done', { billDate }));
+    } catch (error) {
+      message.error(errorText(error, t));
+    }
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={8} wrap align="center">
+        <span>{t('payLog.reconciliation.day')}</span>
+        <DatePicker
+          aria-label={t('payLog.reconciliation.day')}
+          allowClear={false}
+          value={dayjs(billDate, DAY)}
+          // WeChat Pay makes a day's bill the next morning: today and later have none yet.
+          disabledDate={(day) => !day.isBefore(dayjs(), 'day')}
+          onChange={(day) => day && onBillDate(day.format(DAY))}
+        />
+        {canRun && (
+          <Button loading={run.isPending} onClick={() => void runNow()}>
+            {t('payLog.reconciliation.run')}
+          </Button>
+        )}
+      </Flex>
+      <QueryContent query={stored} errorTitle={t('payLog.reconciliation.loadFailed')}>
+        {reconciliation === undefined ? (
+          <Flex justify="center" style={{ padding: 48 }}>
+            <Spin description={t('common.loading')} />
+          </Flex>
+        ) : reconciliation === null ? (
+          <Empty description={t('payLog.reconciliation.none', { billDate })} />
+        ) : (
+          <Flex vertical gap={16}>
+            <Summary reconciliation={reconciliation} />
+            <Differences billDate={billDate} differences={reconciliation.differences} />
+          </Flex>
+        )}
+      </QueryContent>
+    </Flex>
+  );
+}
