@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { assets } from './bench/assets.mjs';
 import { firstScreen } from './bench/first-screen.mjs';
+import { h5Weight } from './bench/h5-weight.mjs';
 import { health } from './bench/health.mjs';
 import { connect, figure, json, PASSWORD, printReport, startApp, startBare } from './bench/lib.mjs';
 import { listFloor, lists } from './bench/lists.mjs';
@@ -30,7 +31,7 @@ const SQL_SECTIONS = [searchSql];
 /** Measured on the bare server; they fill `ctx.floors`. */
 const FLOOR_SECTIONS = [listFloor];
 const APP_SECTIONS = [lists, search, health];
-const ONCE = [assets, pageWeights, firstScreen];
+const ONCE = [assets, pageWeights, h5Weight, firstScreen];
 
 /** Seeds `rows` categories in one statement (seconds, not the minutes of one request per row). */
 async function seedCategories(ctx, target, rows) {
