@@ -35,7 +35,6 @@ async function once(tx: Tx, name: string, report: SeedReport, apply: () => Promi
 export async function seed(db: Db, options: { adminPassword?: string | undefined }): Promise<SeedReport> {
   const report: SeedReport = { rolesCreated: 0, rolesUpdated: 0, adminCreated: false, stepsApplied: [] };
   const password = options.adminPassword ?? randomBytes(12).toString('base64url');
-  const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     for (const role of BUILT_IN_ROLES) {
       const created = await tx.insert(roles).values(role).onConflictDoNothing().returning({ id: roles.id });
@@ -75,7 +74,13 @@ export async function seed(db: Db, options: { adminPassword?: string | undefined
       await once(tx, 'admin-account', report, async () => {
         await tx
           .insert(accounts)
-          .values({ username: 'admin', name: 'Administrator', roleId: 'admin', passwordHash });
+          // Hashed only here: argon2 is slow on purpose, and every restart would pay for it.
+          .values({
+            username: 'admin',
+            name: 'Administrator',
+            roleId: 'admin',
+            passwordHash: await hashPassword(password),
+          });
         report.adminCreated = true;
         if (!options.adminPassword) report.generatedAdminPassword = password;
       });
