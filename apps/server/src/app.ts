@@ -22,6 +22,9 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { findSession } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { clientOrderRoutes } from './modules/orders/clientRoutes.ts';
+import { notifyRoutes } from './modules/orders/notifyRoutes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { registerClientLimits } from './modules/participants/limits.ts';
 import { clientSessionRoutes, participantRoutes } from './modules/participants/routes.ts';
 import { findParticipantSession } from './modules/participants/service.ts';
@@ -133,6 +136,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientRecordRoutes,
     recordRoutes,
     alertRoutes,
+    clientOrderRoutes,
+    notifyRoutes,
+    orderRoutes,
   ]) {
     await api.register(routes);
   }

@@ -68,7 +68,15 @@ describe('OpenAPI document', () => {
     expect(doc.security).toEqual([{ token: [] }]);
     const publicRoutes = app.apiRoutes.filter((route) => 'public' in route.access);
     expect(publicRoutes.map((route) => route.url).sort()).toEqual(
-      ['/api/account/login', '/api/auth/2step-code', '/api/client/session', '/api/health'].sort(),
+      [
+        '/api/account/login',
+        '/api/auth/2step-code',
+        '/api/client/session',
+        '/api/health',
+        // WeChat Pay's notifications: signed by WeChat Pay, verified by the handler.
+        '/api/pay/wechat/notify',
+        '/api/pay/wechat/refund-notify',
+      ].sort(),
     );
     for (const route of app.apiRoutes) {
       const op = operation(route.method, route.url);

@@ -36,3 +36,17 @@ export async function sendXlsx(
     .header('cache-control', 'no-store')
     .send(file);
 }
+
+/** Collects the rows of an XLSX export, refusing with `tooMany()` (before any byte is sent) past `maximum`. */
+export async function cappedRows(
+  rows: AsyncIterable<CsvCell[]>,
+  maximum: number,
+  tooMany: () => Error,
+): Promise<CsvCell[][]> {
+  const all: CsvCell[][] = [];
+  for await (const row of rows) {
+    if (all.length === maximum) throw tooMany();
+    all.push(row);
+  }
+  return all;
+}

@@ -13,6 +13,8 @@ export const AUDIT_ENTITY_TYPES = [
   'participant',
   'record',
   'alert',
+  /** Payment orders (issue 10): staff sync, close and refund. */
+  'order',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -36,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'unblock',
   'export',
   'erase',
+  /** Orders: synced with WeChat Pay, closed, refunded (issue 10). */
+  'sync',
+  'close',
+  'refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

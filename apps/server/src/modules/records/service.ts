@@ -22,6 +22,7 @@ import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../db/tx.ts';
 import type { CsvCell } from '../../http/csv.ts';
 import { conflict, httpError, notFound } from '../../http/reply.ts';
+import { cappedRows } from '../../http/xlsx.ts';
 import { answersRejected } from '../tests/service.ts';
 import {
   ensureCurrentVersion,
@@ -283,13 +284,7 @@ export async function* exportRecords(
 export const RECORD_XLSX_MAX_ROWS = 20_000;
 
 /** Collects the rows of an XLSX export, refusing (400, before any byte is sent) past the cap. */
-export async function xlsxRows(rows: AsyncIterable<CsvCell[]>): Promise<CsvCell[][]> {
-  const all: CsvCell[][] = [];
-  for await (const row of rows) {
-    if (all.length === RECORD_XLSX_MAX_ROWS) {
-      throw httpError(400, 'record.exportTooLarge', { maximum: RECORD_XLSX_MAX_ROWS });
-    }
-    all.push(row);
-  }
-  return all;
-}
+export const xlsxRows = (rows: AsyncIterable<CsvCell[]>) =>
+  cappedRows(rows, RECORD_XLSX_MAX_ROWS, () =>
+    httpError(400, 'record.exportTooLarge', { maximum: RECORD_XLSX_MAX_ROWS }),
+  );

@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { contextOf } from '../../http/context.ts';
+import type { ZodApp } from '../../http/zod-app.ts';
+import { signedHeaders } from '../wechatpay/protocol.ts';
+import { receiveNotification } from './notifications.ts';
+
+/**
+ * WeChat Pay's notifications (public: WeChat Pay signs them). Their signature covers the body bytes exactly
+ * as sent, so this scope alone keeps JSON bodies as a Buffer (the rest of the API parses them as usual).
+ * They answer in WeChat Pay's own form, not our envelope: 204 with no body, or `{"code":"FAIL","message"}`.
+ */
+export async function notifyRoutes(app: ZodApp) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  const handle = (kind: 'payment' | 'refund') => async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const answer = await receiveNotification(
+      contextOf(request),
+      kind,
+      signedHeaders((name) => request.headers[name]),
+      raw,
+    );
+    if (answer.status === 204) return reply.code(204).send();
+    return reply.code(answer.status).send({ code: 'FAIL', message: answer.message });
+  };
+
+  const failure = z
+    .object({ code: z.literal('FAIL'), message: z.string() })
+    .meta({ description: "WeChat Pay's failure form: it delivers the notification again later" });
+  const schema = {
+    tags: ['pay'],
+    response: {
+      204: z.null().meta({ description: 'Applied now, or already applied before' }),
+      '4xx': failure,
+      '5xx': failure,
+    },
+  };
+  app.post(
+    '/api/pay/wechat/notify',
+    {
+      config: { access: { public: true } },
+      schema: { ...schema, description: 'WeChat Pay payment notifications (TRANSACTION.SUCCESS).' },
+    },
+    handle('payment'),
+  );
+  app.post(
+    '/api/pay/wechat/refund-notify',
+    {
+      config: { access: { public: true } },
+      schema: { ...schema, description: 'WeChat Pay refund notifications (REFUND.SUCCESS/ABNORMAL/CLOSED).' },
+    },
+    handle('refund'),
+  );
+}

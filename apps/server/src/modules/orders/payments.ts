@@ -1,0 +1,333 @@
+/**
+ * What orders share with the WeChat Pay jobs: the client built from the settings (every call written to the
+ * payment log), and applying what WeChat Pay says about a payment or a refund, exactly once, under the
+ * order's row lock.
+ *
+ * These changes are not staff changes: they run in a plain transaction with no audit entry (withTx would
+ * refuse it). Their trail is the order's `order_events` row (cause, notification id, facts) and the
+ * payment log; a staff member who triggers one (sync, close) wraps it in withTx and is audited there.
+ */
+import type { ErrorCode } from '@cool/shared';
+import type { Executor } from '../../db/database.ts';
+import type { ServiceContext } from '../../db/tx.ts';
+import { HttpError } from '../../http/reply.ts';
+import { getWechatPayMerchant } from '../settings/wechatPay.ts';
+import {
+  type WechatPayCall,
+  type WechatPayClient,
+  WechatPayError,
+  type WechatRefund,
+  type WechatTransaction,
+  wechatPayClient,
+} from '../wechatpay/client.ts';
+import { KeyError, loadMerchant, type Merchant, type MerchantConfig } from '../wechatpay/protocol.ts';
+import * as repo from './repository.ts';
+import { type EventCause, transition } from './transitions.ts';
+
+/** A service context that may call WeChat Pay: `apiBase` is the server's `WECHATPAY_API_BASE`. */
+export interface PayContext extends ServiceContext {
+  apiBase: string;
+}
+
+// ---- The payment log ---------------------------------------------------------------------------------
+
+const OPERATIONS: Record<string, string> = {
+  'POST /v3/pay/transactions/jsapi': 'prepay.jsapi',
+  'POST /v3/pay/transactions/native': 'prepay.native',
+  'POST /v3/pay/transactions/h5': 'prepay.h5',
+  'GET /v3/pay/transactions/out-trade-no/{out_trade_no}': 'query',
+  'POST /v3/pay/transactions/out-trade-no/{out_trade_no}/close': 'close',
+  'POST /v3/refund/domestic/refunds': 'refund.apply',
+  'GET /v3/refund/domestic/refunds/{out_refund_no}': 'refund.query',
+  'GET /v3/bill/tradebill': 'bill',
+  'GET /v3/billdownload/file': 'bill.download',
+};
+
+/** One outbound call in the payment log (`operation` like `query`, `refund.apply`); never a secret. */
+export function recordPayCall(db: Executor, call: WechatPayCall, orderNo: string | null = null) {
+  const fromPath = /\/out-trade-no\/([^/]+)/.exec(call.path)?.[1];
+  return repo.insertPayLog(db, {
+    occurredAt: call.startedAt,
+    direction: 'outbound',
+    operation: OPERATIONS[call.endpoint] ?? call.endpoint,
+    orderNo: orderNo ?? (fromPath === undefined ? null : decodeURIComponent(fromPath)),
+    httpStatus: call.status,
+    verdict: call.verdict,
+    errorCode: call.detail,
+    durationMs: Math.round(call.durationMs),
+    detail: { path: call.path, ...(call.requestId && { requestId: call.requestId }) },
+  });
+}
+
+// ---- The client --------------------------------------------------------------------------------------
+
+export interface PayClient {
+  client: WechatPayClient;
+  merchant: Merchant;
+  /** `https://...` without the trailing slash; the notify URLs hang off it. */
+  notifyBaseUrl: string;
+  orderExpireMinutes: number;
+  /** The order the calls are logged under (set once a new order has its number). */
+  orderNo: string | null;
+  /** Waits for the payment-log rows of the calls made so far. */
+  settled(): Promise<void>;
+}
+
+let parsed: { config: MerchantConfig; merchant: Merchant } | undefined;
+/** Keys are parsed once per saved settings, not on every call. */
+function merchantOf(config: MerchantConfig): Merchant {
+  if (parsed && JSON.stringify(parsed.config) === JSON.stringify(config)) return parsed.merchant;
+  const merchant = loadMerchant(config);
+  parsed = { config, merchant };
+  return merchant;
+}
+
+const notConfigured = () => new HttpError(503, 'wechatpay.notConfigured');
+
+/**
+ * The WeChat Pay client for the saved merchant settings, every call logged (for `orderNo` when given, else
+ * the order number in the path). 503 `wechatpay.notConfigured` until staff have set WeChat Pay up.
+ */
+export async function payClientFor(ctx: PayContext, orderNo: string | null = null): Promise<PayClient> {
+  const settings = await getWechatPayMerchant(ctx);
+  if (!settings?.notifyBaseUrl) throw notConfigured();
+  let merchant: Merchant;
+  try {
+    merchant = merchantOf(settings.merchant);
+  } catch (error) {
+    if (error instanceof KeyError) throw notConfigured();
+    throw error;
+  }
+  const pending: Promise<unknown>[] = [];
+  const pay: PayClient = {
+    client: wechatPayClient({
+      merchant,
+      apiBase: ctx.apiBase,
+      onCall: (call) => pending.push(recordPayCall(ctx.db, call, pay.orderNo).catch(() => undefined)),
+    }),
+    orderNo,
+    merchant,
+    notifyBaseUrl: settings.notifyBaseUrl,
+    orderExpireMinutes: settings.orderExpireMinutes,
+    settled: async () => {
+      await Promise.all(pending);
+    },
+  };
+  return pay;
+}
+
+/** The merchant for checking notifications, or undefined while WeChat Pay is not set up. */
+export async function notificationMerchant(ctx: ServiceContext): Promise<Merchant | undefined> {
+  const settings = await getWechatPayMerchant(ctx);
+  if (!settings) return undefined;
+  try {
+    return merchantOf(settings.merchant);
+  } catch (error) {
+    if (error instanceof KeyError) return undefined;
+    throw error;
+  }
+}
+
+// ---- Applying what WeChat Pay says ------------------------------------------------------------------
+
+/**
+ * `applied`: the order changed; `duplicate`: that change was already made (a repeated notification);
+ * `unchanged`: nothing to do (not paid yet); `unknown`: no such order or refund of ours; `mismatch:<field>`:
+ * what WeChat Pay says does not fit our order (`mchid`, `appid`, `amount`), so nothing was changed.
+ */
+export type ApplyVerdict = 'applied' | 'duplicate' | 'unchanged' | 'unknown' | `mismatch:${string}`;
+
+export interface Applied {
+  verdict: ApplyVerdict;
+  order: repo.OrderRow | null;
+}
+
+const staffActor = (ctx: ServiceContext) => (ctx.actor.accountId === null ? null : ctx.actor);
+
+function transactionMismatch(
+  order: repo.OrderRow,
+  merchant: { appId: string; mchId: string },
+  transaction: WechatTransaction,
+): string | null {
+  if (transaction.mchid !== merchant.mchId) return 'mchid';
+  if (transaction.appid !== merchant.appId) return 'appid';
+  if (transaction.out_trade_no !== order.orderNo) return 'out_trade_no';
+  const paid = transaction.trade_state === 'SUCCESS' || transaction.trade_state === 'REFUND';
+  if (paid && transaction.amount?.total !== order.amountFen) return 'amount';
+  return null;
+}
+
+const parseTime = (text: string | undefined) => {
+  const time = text ? new Date(text) : new Date();
+  return Number.isNaN(time.getTime()) ? new Date() : time;
+};
+
+/**
+ * Applies WeChat Pay's view of an order (a query answer or a payment notification): SUCCESS (or REFUND,
+ * paid then refunded there) makes an unpaid or closed order paid and unlocks its record once; CLOSED,
+ * REVOKED and PAYERROR close an unpaid one. Checked against our order and the merchant first.
+ */
+export async function applyTransaction(
+  ctx: ServiceContext,
+  orderNo: string,
+  transaction: WechatTransaction,
+  cause: EventCause,
+  options: { notificationId?: string; merchant?: { appId: string; mchId: string } } = {},
+): Promise<Applied> {
+  const merchant = options.merchant ?? (await getWechatPayMerchant(ctx))?.merchant;
+  if (!merchant) throw notConfigured();
+  return ctx.db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, orderNo);
+    if (!order) return { verdict: 'unknown', order: null };
+    const field = transactionMismatch(order, merchant, transaction);
+    if (field) return { verdict: `mismatch:${field}`, order };
+    const state = transaction.trade_state;
+    const change = {
+      cause,
+      actor: staffActor(ctx),
+      notificationId: options.notificationId ?? null,
+      detail: {
+        tradeState: state,
+        ...(transaction.transaction_id && { transactionId: transaction.transaction_id }),
+      },
+    };
+    if (state === 'SUCCESS' || state === 'REFUND') {
+      if (order.status !== 'unpaid' && order.status !== 'closed') return { verdict: 'duplicate', order };
+      const paid = await transition(tx, order, 'paid', {
+        ...change,
+        patch: {
+          transactionId: transaction.transaction_id ?? null,
+          payerOpenid: transaction.payer?.openid ?? null,
+          paidAt: parseTime(transaction.success_time),
+          closedAt: null,
+        },
+      });
+      return { verdict: 'applied', order: paid };
+    }
+    if (state === 'CLOSED' || state === 'REVOKED' || state === 'PAYERROR') {
+      if (order.status !== 'unpaid')
+        return { verdict: order.status === 'closed' ? 'duplicate' : 'unchanged', order };
+      const closed = await transition(tx, order, 'closed', { ...change, patch: { closedAt: new Date() } });
+      return { verdict: 'applied', order: closed };
+    }
+    return { verdict: 'unchanged', order };
+  });
+}
+
+/**
+ * Asks WeChat Pay about the order now and applies the answer. An order WeChat Pay has never seen (its
+ * prepay never reached it) is `unchanged`.
+ */
+export async function queryAndApply(
+  ctx: ServiceContext,
+  pay: PayClient,
+  order: repo.OrderRow,
+  cause: EventCause,
+): Promise<Applied> {
+  let transaction: WechatTransaction;
+  try {
+    transaction = await pay.client.queryByOutTradeNo(order.orderNo);
+  } catch (error) {
+    if (error instanceof WechatPayError && error.code === 'wechatpay.notFound')
+      return { verdict: 'unchanged', order };
+    throw error;
+  } finally {
+    await repo.stampQueried(ctx.db, order.id);
+  }
+  return applyTransaction(ctx, order.orderNo, transaction, cause, { merchant: pay.merchant });
+}
+
+/** A refund's outcome as WeChat Pay reports it (apply or query answer; a notification mapped to this). */
+export type RefundResult = Pick<WechatRefund, 'refund_id' | 'status' | 'success_time'> & {
+  amount: { refund: number };
+};
+
+const REFUND_OUTCOMES = { SUCCESS: 'success', CLOSED: 'closed', ABNORMAL: 'abnormal' } as const;
+
+/**
+ * Settles a refund in progress: SUCCESS adds it to the refunded amount; CLOSED and ABNORMAL end it without
+ * money back (ABNORMAL needs the merchant's hand at WeChat Pay). The order leaves `refunding` when its last
+ * refund in progress ends: `refunded` once everything paid went back (its record locked again), else `paid`.
+ */
+export function applyRefundResult(
+  ctx: ServiceContext,
+  outRefundNo: string,
+  result: RefundResult,
+  cause: EventCause,
+  notificationId: string | null = null,
+): Promise<Applied> {
+  const outcome = REFUND_OUTCOMES[result.status as keyof typeof REFUND_OUTCOMES];
+  return settleRefund(ctx, outRefundNo, cause, notificationId, (refund) => {
+    if (result.amount.refund !== refund.amountFen) return 'mismatch:amount';
+    return outcome
+      ? {
+          status: outcome,
+          refundId: result.refund_id,
+          succeededAt: outcome === 'success' ? parseTime(result.success_time) : null,
+          detail: { refundStatus: result.status },
+        }
+      : { refundId: result.refund_id };
+  });
+}
+
+type RefundOutcome =
+  | {
+      status: 'success' | 'closed' | 'abnormal' | 'failed';
+      refundId: string | null;
+      succeededAt: Date | null;
+      detail: Record<string, unknown>;
+    }
+  | { refundId: string };
+
+/** Ends a refund in progress under the order's lock (order first, as a new refund takes them). */
+export function settleRefund(
+  ctx: ServiceContext,
+  outRefundNo: string,
+  cause: EventCause,
+  notificationId: string | null,
+  decide: (refund: repo.RefundRow) => RefundOutcome | `mismatch:${string}`,
+): Promise<Applied> {
+  return ctx.db.transaction(async (tx) => {
+    const found = await repo.findRefund(tx, outRefundNo);
+    if (!found) return { verdict: 'unknown', order: null };
+    const order = (await repo.lockOrderById(tx, found.orderId))!;
+    const refund = (await repo.lockRefund(tx, outRefundNo))!;
+    const outcome = decide(refund);
+    if (typeof outcome === 'string') return { verdict: outcome, order };
+    if (refund.status !== 'processing') return { verdict: 'duplicate', order };
+    if (!('status' in outcome)) {
+      if (outcome.refundId !== refund.refundId)
+        await repo.updateRefund(tx, refund.id, { refundId: outcome.refundId });
+      return { verdict: 'unchanged', order };
+    }
+    await repo.updateRefund(tx, refund.id, {
+      status: outcome.status,
+      refundId: outcome.refundId ?? refund.refundId,
+      succeededAt: outcome.succeededAt,
+      nextPollAt: null,
+    });
+    const refundedFen = order.refundedFen + (outcome.status === 'success' ? refund.amountFen : 0);
+    const { processingFen } = await repo.refundTally(tx, order.id);
+    const to = processingFen > 0 ? 'refunding' : refundedFen >= order.amountFen ? 'refunded' : 'paid';
+    const updated = await transition(tx, order, to, {
+      cause,
+      actor: staffActor(ctx),
+      notificationId,
+      detail: { outRefundNo, amountFen: refund.amountFen, refund: outcome.status, ...outcome.detail },
+      patch: { refundedFen },
+    });
+    return { verdict: 'applied', order: updated };
+  });
+}
+
+/** Whether an error means WeChat Pay refused the call (nothing happened), not that its outcome is unknown. */
+export const refusedByWechat = (error: unknown): error is WechatPayError =>
+  error instanceof WechatPayError &&
+  !(
+    [
+      'wechatpay.unreachable',
+      'wechatpay.systemError',
+      'wechatpay.badSignature',
+      'wechatpay.badAnswer',
+    ] satisfies ErrorCode[] as string[]
+  ).includes(error.code);

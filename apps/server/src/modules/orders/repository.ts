@@ -1,0 +1,261 @@
+import type {
+  LocalizedText,
+  OrderStatus,
+  orderExportQuerySchema,
+  orderListQuerySchema,
+  orderTotalsQuerySchema,
+  PayChannel,
+} from '@cool/shared';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../db/database.ts';
+import { containsPattern, defineList } from '../../db/list.ts';
+import {
+  accounts,
+  orderEvents,
+  orders,
+  participants,
+  participantWechat,
+  payLog,
+  records,
+  refunds,
+  testVersions,
+} from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type PayLogInsert = typeof payLog.$inferInsert;
+
+// ---- Orders ------------------------------------------------------------------------------------------
+
+export const findOrder = async (db: Executor, orderNo: string): Promise<OrderRow | undefined> =>
+  (await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1))[0];
+
+/** The order, locked until the transaction ends: every status change goes through this lock. */
+export const lockOrder = async (tx: Executor, orderNo: string): Promise<OrderRow | undefined> =>
+  (await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update').limit(1))[0];
+
+export async function insertOrder(tx: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function updateOrder(
+  tx: Executor,
+  id: number,
+  patch: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  return row!;
+}
+
+export const insertEvent = (tx: Executor, values: typeof orderEvents.$inferInsert) =>
+  tx.insert(orderEvents).values(values);
+
+/** The newest unpaid order of this record and channel that can still be paid for `marginMs` more. */
+export const findPayableOrder = async (
+  db: Executor,
+  recordId: number,
+  channel: PayChannel,
+  marginMs: number,
+): Promise<OrderRow | undefined> =>
+  (
+    await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.recordId, recordId),
+          eq(orders.channel, channel),
+          eq(orders.status, 'unpaid'),
+          gt(orders.expiresAt, new Date(Date.now() + marginMs)),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(1)
+  )[0];
+
+/** The record an order pays for, locked: unlocking happens once, under this lock. */
+export const lockRecord = async (tx: Executor, id: number) =>
+  (await tx.select().from(records).where(eq(records.id, id)).for('update').limit(1))[0];
+
+export const setRecordUnlocked = (tx: Executor, id: number, unlockedAt: Date | null) =>
+  tx.update(records).set({ unlockedAt, updatedAt: new Date() }).where(eq(records.id, id));
+
+/** The participant's openid under this app id (JSAPI pays as that WeChat user). */
+export const findOpenid = async (db: Executor, participantId: number, appId: string) =>
+  (
+    await db
+      .select({ openid: participantWechat.openid })
+      .from(participantWechat)
+      .where(and(eq(participantWechat.participantId, participantId), eq(participantWechat.appId, appId)))
+      .limit(1)
+  )[0]?.openid;
+
+export const listEvents = (db: Executor, orderId: number) =>
+  db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+
+// ---- Refunds -----------------------------------------------------------------------------------------
+
+export const listRefunds = (db: Executor, orderId: number) =>
+  db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+
+export const findRefund = async (db: Executor, outRefundNo: string): Promise<RefundRow | undefined> =>
+  (await db.select().from(refunds).where(eq(refunds.outRefundNo, outRefundNo)).limit(1))[0];
+
+export const lockRefund = async (tx: Executor, outRefundNo: string): Promise<RefundRow | undefined> =>
+  (await tx.select().from(refunds).where(eq(refunds.outRefundNo, outRefundNo)).for('update').limit(1))[0];
+
+export async function insertRefund(tx: Executor, values: typeof refunds.$inferInsert): Promise<RefundRow> {
+  const [row] = await tx.insert(refunds).values(values).returning();
+  return row!;
+}
+
+export async function updateRefund(
+  tx: Executor,
+  id: number,
+  patch: Partial<typeof refunds.$inferInsert>,
+): Promise<RefundRow> {
+  const [row] = await tx
+    .update(refunds)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(refunds.id, id))
+    .returning();
+  return row!;
+}
+
+/** How many refunds an order has, and the fen still being refunded (processing). */
+export async function refundTally(tx: Executor, orderId: number) {
+  const [row] = await tx
+    .select({
+      total: count(),
+      processingFen: sql<string>`coalesce(sum(${refunds.amountFen}) filter (where ${refunds.status} = 'processing'), 0)`,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  return { total: Number(row?.total ?? 0), processingFen: Number(row?.processingFen ?? 0) };
+}
+
+// ---- The payment log ---------------------------------------------------------------------------------
+
+export const insertPayLog = (db: Executor, values: PayLogInsert) => db.insert(payLog).values(values);
+
+// ---- Staff: the orders screen ------------------------------------------------------------------------
+
+export const orderList = defineList({
+  table: orders,
+  id: orders.id,
+  filters: {
+    orderNo: (orderNo: string) => ilike(orders.orderNo, containsPattern(orderNo)),
+    transactionId: (transactionId: string) => eq(orders.transactionId, transactionId),
+    participantId: (participantId: number) => eq(orders.participantId, participantId),
+    participant: (nickname: string) =>
+      sql`exists (select 1 from ${participants} where ${participants.id} = ${orders.participantId} and ${ilike(participants.nickname, containsPattern(nickname))})`,
+    testId: (testId: number) => eq(orders.testId, testId),
+    status: (status: OrderStatus) => eq(orders.status, status),
+    channel: (channel: PayChannel) => eq(orders.channel, channel),
+    minAmountFen: (fen: number) => gte(orders.amountFen, fen),
+    maxAmountFen: (fen: number) => lte(orders.amountFen, fen),
+    from: (from: string) => gte(orders.createdAt, new Date(from)),
+    to: (to: string) => lt(orders.createdAt, new Date(to)),
+  },
+  sorts: {
+    createTime: orders.createdAt,
+    // Unpaid orders have no paid time: they sort as the lowest.
+    paidTime: sql`coalesce(${orders.paidAt}, '-infinity'::timestamptz)`,
+    amountFen: orders.amountFen,
+  },
+  defaultSort: { field: 'createTime', order: 'descend' },
+});
+
+export type OrderFilters = z.output<typeof orderTotalsQuerySchema>;
+export type OrderExportFilters = Omit<z.output<typeof orderExportQuerySchema>, 'format'>;
+export type OrderListRow = OrderRow & { nickname: string | null; erased: boolean };
+
+const fetchOrders = (db: Executor) => async (inPage: SQL, order: SQL[]) =>
+  (
+    await db
+      .select({ order: orders, nickname: participants.nickname, erasedAt: participants.erasedAt })
+      .from(orders)
+      .innerJoin(participants, eq(participants.id, orders.participantId))
+      .where(inPage)
+      .orderBy(...order)
+  ).map((r): OrderListRow => ({ ...r.order, nickname: r.nickname, erased: r.erasedAt !== null }));
+
+export const listOrders = (db: Executor, query: z.output<typeof orderListQuerySchema>) =>
+  orderList.page(db, query, fetchOrders(db));
+
+export const streamOrders = (db: Executor, filters: OrderExportFilters) =>
+  orderList.stream(db, filters, fetchOrders(db));
+
+export async function findOrderWithParticipant(db: Executor, orderNo: string) {
+  const rows = await fetchOrders(db)(eq(orders.orderNo, orderNo), [asc(orders.id)]);
+  return rows[0];
+}
+
+/** Count, paid and refunded of every order the filters match, in one aggregate query. */
+export async function orderTotals(db: Executor, filters: OrderFilters) {
+  const conditions = orderList.where(filters);
+  const [row] = await db
+    .select({
+      count: count(),
+      paidCount: sql<string>`count(*) filter (where ${orders.paidAt} is not null)`,
+      paidFen: sql<string>`coalesce(sum(${orders.amountFen}) filter (where ${orders.paidAt} is not null), 0)`,
+      refundedFen: sql<string>`coalesce(sum(${orders.refundedFen}), 0)`,
+    })
+    .from(orders)
+    .where(conditions);
+  return {
+    count: Number(row?.count ?? 0),
+    paidCount: Number(row?.paidCount ?? 0),
+    paidFen: Number(row?.paidFen ?? 0),
+    refundedFen: Number(row?.refundedFen ?? 0),
+  };
+}
+
+/** The record an order unlocks, as its detail shows it. */
+export const findRecordState = async (db: Executor, id: number) =>
+  (
+    await db
+      .select({ id: records.id, status: records.status, unlockedAt: records.unlockedAt })
+      .from(records)
+      .where(eq(records.id, id))
+  )[0];
+
+/** Usernames of the staff who requested refunds (kept on the row when the account goes). */
+export const accountNames = (db: Executor, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: accounts.id, username: accounts.username })
+        .from(accounts)
+        .where(inArray(accounts.id, ids));
+
+export const lockOrderById = async (tx: Executor, id: number): Promise<OrderRow | undefined> =>
+  (await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1))[0];
+
+/** When WeChat Pay was last asked about the order (bookkeeping of the back-off, not a state change). */
+export const stampQueried = (db: Executor, id: number) =>
+  db.update(orders).set({ lastQueriedAt: new Date() }).where(eq(orders.id, id));
+
+/** The title of the version a record was taken on (copied onto its orders). */
+export const versionTitle = async (db: Executor, testVersionId: number): Promise<LocalizedText> =>
+  (
+    await db
+      .select({ title: sql<LocalizedText>`${testVersions.snapshot}->'title'` })
+      .from(testVersions)
+      .where(eq(testVersions.id, testVersionId))
+  )[0]!.title;

@@ -1,0 +1,419 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payLog } from '../src/db/schema.ts';
+import { type BuiltNotification, type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
+import { createTestServer, type TestServer } from './helpers.ts';
+import { builtinId, type Client, participant, phq, take } from './takers.ts';
+
+let fake: FakeWechatPay;
+let server: TestServer;
+let admin: string;
+let testId: number;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const staff = (method: Method, url: string, payload?: object, token = admin) =>
+  server.call(token, { method, url: `/api${url}`, ...(payload && { payload }) });
+
+const configure = () =>
+  staff('PUT', '/settings/wechat-pay', {
+    appId: fake.appId,
+    mchId: fake.mchId,
+    merchantSerialNo: fake.merchantSerialNo,
+    merchantPrivateKey: fake.merchantKey.privatePem,
+    apiV3Key: fake.apiV3Key,
+    platformPublicKeyId: fake.platformSerial,
+    platformPublicKey: fake.platformKey.publicPem,
+    notifyBaseUrl: 'https://pay.example.com',
+    orderExpireMinutes: 30,
+  });
+
+/** Delivers a notification the way WeChat Pay does: the exact bytes, with its headers. */
+async function deliver(notification: BuiltNotification, path = '/api/pay/wechat/notify') {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: path,
+    headers: notification.headers,
+    payload: notification.body,
+  });
+  return { status: response.statusCode, body: response.body };
+}
+
+/** A paid copy of PHQ-9 on the shelf (as in client-records.test.ts). */
+async function paidPhq() {
+  const copy = (await staff('POST', `/tests/${await builtinId(server, admin, 'phq-9')}/duplicate`)).body
+    .result;
+  const { id, title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder, categories } = copy;
+  const put = await staff('PUT', `/tests/${id}`, {
+    ...{ title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder },
+    priceFen: 1990,
+    categoryIds: categories.map((c: { id: number }) => c.id),
+  });
+  expect(put.status).toBe(200);
+  expect((await staff('POST', `/tests/${id}/publish`)).status).toBe(200);
+  return id as number;
+}
+
+/** A participant with a submitted, still-locked record of the paid test. */
+async function lockedRecord(): Promise<{ client: Client; recordId: number }> {
+  const client = await participant(server);
+  const record = await take(client, testId, phq(1));
+  expect(record).toMatchObject({ unlocked: false, priceFen: 1990 });
+  return { client, recordId: record.id };
+}
+
+/** A native order of a new locked record, paid at the fake (its notification not yet sent). */
+async function paidAtWechat() {
+  const { client, recordId } = await lockedRecord();
+  const created = await client('POST', '/orders', { recordId, channel: 'native' });
+  expect(created.status).toBe(201);
+  const orderNo: string = created.body.result.orderNo;
+  fake.pay(orderNo);
+  return { client, recordId, orderNo };
+}
+
+const detail = async (orderNo: string) => (await staff('GET', `/orders/${orderNo}`)).body.result;
+const statusOf = async (orderNo: string) =>
+  (await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]?.status;
+const unlocked = async (client: Client, recordId: number) =>
+  (await client('GET', `/records/${recordId}`)).body.result.unlocked as boolean;
+
+beforeAll(async () => {
+  fake = await startFakeWechatPay();
+  server = await createTestServer({ wechatPayApiBase: fake.url });
+  admin = await server.login();
+  testId = await paidPhq();
+});
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+describe('before WeChat Pay is set up', () => {
+  it('a client order answers 503 wechatpay.notConfigured, and a notification 503 FAIL', async () => {
+    const { client, recordId } = await lockedRecord();
+    const res = await client('POST', '/orders', { recordId, channel: 'native' });
+    expect(res.status).toBe(503);
+    expect(res.body.result.error).toBe('wechatpay.notConfigured');
+    const notified = await deliver({ headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(notified.status).toBe(503);
+    expect(JSON.parse(notified.body)).toEqual({ code: 'FAIL', message: expect.any(String) });
+    expect((await configure()).status).toBe(200);
+  });
+});
+
+describe('paying by QR code', () => {
+  it('creates a native order once, and a verified notification unlocks the report', async () => {
+    const { client, recordId } = await lockedRecord();
+    const created = await client('POST', '/orders', { recordId, channel: 'native' });
+    expect(created.status).toBe(201);
+    const order = created.body.result;
+    expect(order).toMatchObject({
+      recordId,
+      amountFen: 1990,
+      channel: 'native',
+      status: 'unpaid',
+      codeUrl: expect.stringMatching(/^weixin:\/\//),
+      jsapi: null,
+    });
+    expect(order.orderNo).toMatch(/^CE\d{22}$/);
+    const again = await client('POST', '/orders', { recordId, channel: 'native' });
+    expect(again.status).toBe(200);
+    expect(again.body.result).toMatchObject({ orderNo: order.orderNo, codeUrl: order.codeUrl });
+
+    fake.pay(order.orderNo);
+    const notification = fake.buildPaymentNotification(order.orderNo);
+    const started = performance.now();
+    const answer = await deliver(notification);
+    const answered = performance.now() - started;
+    const unlockedAfter = await unlocked(client, recordId);
+    const elapsed = performance.now() - started;
+    // The unlock commits before the 204; the client's next read sees it.
+    console.info(
+      `notification answered (unlocked) in ${answered.toFixed(1)} ms, seen by the client at ${elapsed.toFixed(1)} ms`,
+    );
+    expect(answer).toEqual({ status: 204, body: '' });
+    expect(unlockedAfter).toBe(true);
+    expect(elapsed).toBeLessThan(1000);
+    const record = (await client('GET', `/records/${recordId}`)).body.result;
+    expect(record.report).toMatchObject({
+      locked: false,
+      report: expect.objectContaining({ finalScore: 1 }),
+    });
+
+    const seen = await client('GET', `/orders/${order.orderNo}`);
+    expect(seen.body.result).toMatchObject({ status: 'paid', codeUrl: null, paidTime: expect.any(String) });
+    const staffView = await detail(order.orderNo);
+    expect(staffView.events).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: 'unpaid', cause: 'client' }),
+      expect.objectContaining({
+        fromStatus: 'unpaid',
+        toStatus: 'paid',
+        cause: 'notification',
+        notificationId: JSON.parse(notification.body).id,
+        detail: expect.objectContaining({ unlocked: true, tradeState: 'SUCCESS' }),
+      }),
+    ]);
+    expect(staffView).toMatchObject({
+      transactionId: expect.stringMatching(/^42000/),
+      record: { unlocked: true },
+    });
+    const logged = await server.database.db.select().from(payLog).where(eq(payLog.orderNo, order.orderNo));
+    expect(logged.map((l) => `${l.direction} ${l.operation} ${l.verdict}`).sort()).toEqual([
+      'inbound notify.payment applied',
+      'outbound prepay.native ok',
+    ]);
+    const mine = await client('GET', '/orders');
+    expect(mine.body.result.data.map((o: { orderNo: string }) => o.orderNo)).toEqual([order.orderNo]);
+  });
+
+  it('refuses another participant’s record, an unsubmitted or free one, and JSAPI without an openid', async () => {
+    const { recordId } = await lockedRecord();
+    const stranger = await participant(server);
+    expect((await stranger('POST', '/orders', { recordId, channel: 'native' })).status).toBe(404);
+    const started = (await stranger('POST', '/records', { testId })).body.result;
+    const early = await stranger('POST', '/orders', { recordId: started.id, channel: 'native' });
+    expect(early.body.result.error).toBe('order.recordNotSubmitted');
+    const free = await take(stranger, await builtinId(server, admin, 'phq-9'), phq(0));
+    expect((await stranger('POST', '/orders', { recordId: free.id, channel: 'h5' })).body.result.error).toBe(
+      'order.free',
+    );
+    const { client, recordId: mine } = await lockedRecord();
+    const jsapi = await client('POST', '/orders', { recordId: mine, channel: 'jsapi' });
+    expect(jsapi.status).toBe(400);
+    expect(jsapi.body.result.errors[0].error).toBe('order.openidRequired');
+    const h5 = await client('POST', '/orders', { recordId: mine, channel: 'h5' });
+    expect(h5.body.result).toMatchObject({ channel: 'h5', h5Url: expect.stringMatching(/^https:\/\//) });
+    expect((await stranger('GET', `/orders/${h5.body.result.orderNo}`)).status).toBe(404);
+  });
+});
+
+describe('hostile notifications', () => {
+  const HOSTILE = [
+    ['forgedSignature', 401],
+    ['unknownSerial', 401],
+    ['staleTimestamp', 401],
+    ['reserializedBody', 401],
+    ['tamperedCiphertext', 400],
+    ['wrongApiV3Key', 400],
+    ['amountMismatch', 400],
+    ['mchidMismatch', 400],
+    ['appidMismatch', 400],
+    ['unknownOrder', 404],
+  ] as const;
+
+  it('change nothing, answer 4xx {"code":"FAIL"}, and are logged with their verdict', async () => {
+    const { client, recordId, orderNo } = await paidAtWechat();
+    for (const [variant, status] of HOSTILE) {
+      const answer = await deliver(fake.buildPaymentNotification(orderNo, variant));
+      expect([variant, answer.status]).toEqual([variant, status]);
+      expect(JSON.parse(answer.body)).toEqual({ code: 'FAIL', message: expect.any(String) });
+    }
+    expect(await statusOf(orderNo)).toBe('unpaid');
+    expect(await unlocked(client, recordId)).toBe(false);
+    const verdicts = (
+      await server.database.db
+        .select({ verdict: payLog.verdict })
+        .from(payLog)
+        .where(sql`${payLog.direction} = 'inbound' and ${payLog.id} > 0`)
+    ).map((r) => r.verdict);
+    for (const verdict of [
+      'signature:badSignature',
+      'signature:unknownSerial',
+      'signature:staleTimestamp',
+      'decrypt:authenticationFailed',
+      'mismatch:amount',
+      'mismatch:mchid',
+      'mismatch:appid',
+      'unknownOrder',
+    ])
+      expect(verdicts).toContain(verdict);
+
+    const valid = fake.buildPaymentNotification(orderNo);
+    expect((await deliver(valid)).status).toBe(204);
+    expect((await deliver(valid)).status).toBe(204);
+    expect((await deliver(fake.buildPaymentNotification(orderNo))).status).toBe(204);
+    const events = (await detail(orderNo)).events.filter((e: { toStatus: string }) => e.toStatus === 'paid');
+    expect(events).toHaveLength(1);
+    expect(await unlocked(client, recordId)).toBe(true);
+  });
+
+  it('50 concurrent copies of one notification make exactly one paid event', async () => {
+    const { client, recordId, orderNo } = await paidAtWechat();
+    const notification = fake.buildPaymentNotification(orderNo);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => deliver(notification)));
+    expect(answers.every((a) => a.status === 204)).toBe(true);
+    const events = (await detail(orderNo)).events;
+    expect(events.filter((e: { toStatus: string }) => e.toStatus === 'paid')).toHaveLength(1);
+    expect(await unlocked(client, recordId)).toBe(true);
+    const logged = await server.database.db
+      .select({ verdict: payLog.verdict })
+      .from(payLog)
+      .where(eq(payLog.orderNo, orderNo));
+    expect(logged.filter((l) => l.verdict === 'applied')).toHaveLength(1);
+    expect(logged.filter((l) => l.verdict === 'duplicate')).toHaveLength(49);
+  });
+});
+
+describe('asking WeChat Pay', () => {
+  it('a client GET of an unpaid order asks WeChat Pay once it is 10 s old, and applies SUCCESS', async () => {
+    const { client, recordId, orderNo } = await paidAtWechat();
+    const queries = () => fake.calls.filter((c) => c.path.endsWith(orderNo)).length;
+    expect((await client('GET', `/orders/${orderNo}`)).body.result.status).toBe('unpaid');
+    expect(queries()).toBe(0);
+    await server.database.db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(eq(orders.orderNo, orderNo));
+    expect((await client('GET', `/orders/${orderNo}`)).body.result.status).toBe('paid');
+    expect(queries()).toBe(1);
+    expect(await unlocked(client, recordId)).toBe(true);
+    expect((await detail(orderNo)).events.at(-1)).toMatchObject({ toStatus: 'paid', cause: 'query' });
+  });
+
+  it('staff sync applies what WeChat Pay says, audited', async () => {
+    const { orderNo } = await paidAtWechat();
+    const synced = await staff('POST', `/orders/${orderNo}/sync`);
+    expect(synced.status).toBe(200);
+    expect(synced.body.result).toMatchObject({ status: 'paid', payerOpenid: expect.any(String) });
+    expect(synced.body.result.events.at(-1)).toMatchObject({ cause: 'staff', actorUsername: 'admin' });
+    const audit = await staff('GET', `/audit-log?entityType=order&entityId=${orderNo}`);
+    expect(audit.body.result.data[0]).toMatchObject({ action: 'sync', actorUsername: 'admin' });
+  });
+
+  it('closing asks first: paid at WeChat Pay becomes paid; otherwise closed there and here', async () => {
+    const { orderNo: paidOrder } = await paidAtWechat();
+    const notClosed = await staff('POST', `/orders/${paidOrder}/close`);
+    expect(notClosed.status).toBe(200);
+    expect(notClosed.body.message).toBe('Paid, not closed');
+    expect(notClosed.body.result.status).toBe('paid');
+
+    const { client, recordId } = await lockedRecord();
+    const orderNo = (await client('POST', '/orders', { recordId, channel: 'native' })).body.result.orderNo;
+    const closed = await staff('POST', `/orders/${orderNo}/close`);
+    expect(closed.status).toBe(200);
+    expect(closed.body.result).toMatchObject({ status: 'closed', closedTime: expect.any(String) });
+    expect(fake.orders.get(orderNo)?.state).toBe('CLOSED');
+    expect(closed.body.result.events.at(-1)).toMatchObject({
+      fromStatus: 'unpaid',
+      toStatus: 'closed',
+      cause: 'staff',
+    });
+    expect((await staff('POST', `/orders/${orderNo}/close`)).body.result.error).toBe('order.notClosable');
+    const audit = await staff('GET', `/audit-log?entityType=order&entityId=${orderNo}`);
+    expect(audit.body.result.data.map((e: { action: string }) => e.action)).toContain('close');
+    // A new order for the same record: the closed one is never handed out again.
+    const next = await client('POST', '/orders', { recordId, channel: 'native' });
+    expect(next.status).toBe(201);
+    expect(next.body.result.orderNo).not.toBe(orderNo);
+  });
+});
+
+describe('refunds', () => {
+  it('half, then the rest: refunded, and the record locked again', async () => {
+    const { client, recordId, orderNo } = await paidAtWechat();
+    expect((await deliver(fake.buildPaymentNotification(orderNo))).status).toBe(204);
+
+    const half = await staff('POST', `/orders/${orderNo}/refunds`, { amountFen: 995, reason: 'half' });
+    expect(half.status).toBe(200);
+    expect(half.body.result).toMatchObject({
+      status: 'refunding',
+      refunds: [{ amountFen: 995, status: 'processing' }],
+    });
+    const first = half.body.result.refunds[0].outRefundNo;
+    const tooLarge = await staff('POST', `/orders/${orderNo}/refunds`, { amountFen: 996, reason: '' });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.result.errors[0]).toMatchObject({
+      error: 'order.refundTooLarge',
+      params: { maximumYuan: '9.95' },
+    });
+
+    fake.settleRefund(first);
+    const refundNotice = fake.buildRefundNotification(first);
+    expect(
+      (await deliver(fake.buildRefundNotification(first, 'amountMismatch'), '/api/pay/wechat/refund-notify'))
+        .status,
+    ).toBe(400);
+    expect((await deliver(refundNotice, '/api/pay/wechat/refund-notify')).status).toBe(204);
+    expect((await deliver(refundNotice, '/api/pay/wechat/refund-notify')).status).toBe(204);
+    let order = await detail(orderNo);
+    expect(order).toMatchObject({ status: 'paid', refundedFen: 995, refunds: [{ status: 'success' }] });
+    expect(await unlocked(client, recordId)).toBe(true);
+
+    const rest = await staff('POST', `/orders/${orderNo}/refunds`, { amountFen: 995, reason: 'rest' });
+    expect(rest.body.result.status).toBe('refunding');
+    const second = rest.body.result.refunds[1].outRefundNo;
+    fake.settleRefund(second);
+    expect(
+      (await deliver(fake.buildRefundNotification(second), '/api/pay/wechat/refund-notify')).status,
+    ).toBe(204);
+    order = await detail(orderNo);
+    expect(order).toMatchObject({ status: 'refunded', refundedFen: 1990, record: { unlocked: false } });
+    expect(await unlocked(client, recordId)).toBe(false);
+    expect(order.events.map((e: { toStatus: string }) => e.toStatus)).toEqual([
+      'unpaid',
+      'paid',
+      'refunding',
+      'paid',
+      'refunding',
+      'refunded',
+    ]);
+    expect((await staff('POST', `/orders/${orderNo}/refunds`, { amountFen: 1 })).body.result.error).toBe(
+      'order.notRefundable',
+    );
+    const audit = await staff('GET', `/audit-log?entityType=order&entityId=${orderNo}`);
+    expect(audit.body.result.data.filter((e: { action: string }) => e.action === 'refund')).toHaveLength(2);
+  });
+
+  it('a refund WeChat Pay refuses is marked failed and the order is paid again', async () => {
+    const { orderNo } = await paidAtWechat();
+    expect((await deliver(fake.buildPaymentNotification(orderNo))).status).toBe(204);
+    fake.failNext = { status: 403, code: 'NOT_ENOUGH', message: '余额不足' };
+    const refused = await staff('POST', `/orders/${orderNo}/refunds`, { amountFen: 100, reason: '' });
+    expect(refused.body.result.error).toBe('wechatpay.balanceLow');
+    expect(await detail(orderNo)).toMatchObject({
+      status: 'paid',
+      refundedFen: 0,
+      refunds: [{ status: 'failed' }],
+    });
+  });
+});
+
+describe('the orders screen', () => {
+  it('finance refunds; the content operator cannot see orders', async () => {
+    const { orderNo } = await paidAtWechat();
+    expect((await deliver(fake.buildPaymentNotification(orderNo))).status).toBe(204);
+    const finance = await server.accountWithRole('finance');
+    const operator = await server.accountWithRole('operator');
+    expect((await staff('GET', '/orders', undefined, operator.token)).status).toBe(403);
+    expect((await staff('GET', `/orders/${orderNo}`, undefined, operator.token)).status).toBe(403);
+    const refunded = await staff('POST', `/orders/${orderNo}/refunds`, { amountFen: 10 }, finance.token);
+    expect(refunded.status).toBe(200);
+  });
+
+  it('lists with filters and masked openids, totals the filtered list, and exports it', async () => {
+    const list = await staff('GET', '/orders?status=paid&channel=native&pageSize=100');
+    expect(list.status).toBe(200);
+    const rows = list.body.result.data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((o: { status: string }) => o.status === 'paid')).toBe(true);
+    expect(rows[0].payerOpenid).toMatch(/^.{4}\*\*\*\*.{3}$/);
+    const totals = await staff('GET', '/orders/totals?status=paid&channel=native');
+    expect(totals.body.result).toMatchObject({
+      count: rows.length,
+      paidCount: rows.length,
+      paidFen: rows.length * 1990,
+    });
+    const one = await staff('GET', `/orders?orderNo=${rows[0].orderNo}`);
+    expect(one.body.result.data).toHaveLength(1);
+    expect((await staff('GET', '/orders?minAmountFen=2000')).body.result.totalCount).toBe(0);
+
+    const csv = await server.call(admin, { method: 'GET', url: '/api/orders/export?status=paid' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = String(csv.body).trim().split('\r\n');
+    expect(lines[0]).toContain('order_no');
+    expect(lines).toHaveLength(rows.length + 1);
+    const xlsx = await server.call(admin, { method: 'GET', url: '/api/orders/export?format=xlsx' });
+    expect(xlsx.status).toBe(200);
+  });
+});
