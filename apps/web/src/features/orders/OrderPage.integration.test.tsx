@@ -1,4 +1,11 @@
-import { BUILT_IN_ROLES, type Grants, type OrderDetail, orderSchema, testSchema } from '@cool/shared';
+import {
+  BUILT_IN_ROLES,
+  type Grants,
+  type OrderDetail,
+  type OrderStatus,
+  orderSchema,
+  testSchema,
+} from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
@@ -10,7 +17,8 @@ setupIntegration();
 const NO = 'CE20260302093000A1';
 
 /** The list, totals and tests the screen asks for; the order's detail as the server keeps it. */
-function orders(detail: OrderDetail = fixture.orderDetail()) {
+/** `closeTo`: what closing makes of the order (paid, when WeChat Pay says it was paid after all). */
+function orders(detail: OrderDetail = fixture.orderDetail(), closeTo: OrderStatus = 'closed') {
   let current = detail;
   const posts: { path: string; body: unknown }[] = [];
   server.use(
@@ -26,8 +34,10 @@ function orders(detail: OrderDetail = fixture.orderDetail()) {
     http.get(api('/tests'), () => reply(fixture.page(testSchema, [fixture.test()]))),
     http.get(api(`/orders/${NO}`), () => reply(current)),
     http.post(api(`/orders/${NO}/:action`), async ({ request, params }) => {
-      posts.push({ path: String(params.action), body: await request.json().catch(() => null) });
-      current = { ...current, refundedFen: current.amountFen, status: 'refunded' };
+      const action = String(params.action);
+      posts.push({ path: action, body: await request.json().catch(() => null) });
+      if (action === 'close') current = { ...current, status: closeTo };
+      if (action === 'refunds') current = { ...current, status: 'refunding' };
       return reply(current);
     }),
   );
@@ -159,6 +169,20 @@ describe('order drawer', () => {
     click(within(drawer).getByRole('button', { name: 'Sync with WeChat Pay' }));
     expect(await screen.findByText('Order synced with WeChat Pay')).toBeTruthy();
     expect(posts.map((post) => post.path)).toEqual(['close', 'sync']);
+  });
+
+  it('says so when closing finds the order paid at WeChat Pay', async () => {
+    orders(fixture.orderDetail({ status: 'unpaid', paidTime: null }), 'paid');
+    const drawer = await openDrawer();
+    click(await within(drawer).findByRole('button', { name: 'Close order' }));
+    click(
+      within(await screen.findByRole('dialog', { name: `Close order ${NO}?` })).getByRole('button', {
+        name: 'Close order',
+      }),
+    );
+    expect(
+      await screen.findByText('WeChat Pay says this order is paid: it is paid now, not closed'),
+    ).toBeTruthy();
   });
 
   it('offers only the actions the role holds', async () => {

@@ -32,7 +32,7 @@ export function useTestOptions() {
 }
 
 /** A sync, close or refund changes the order everywhere, and may lock or unlock its record's report. */
-function useOrderAction<V>(action: (variables: V) => Promise<unknown>) {
+function useOrderAction<V, R>(action: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,

@@ -57,7 +57,7 @@ describe('reconciliation', () => {
       ),
       http.post(api('/pay/reconciliations/:billDate/differences/:orderNo/sync'), ({ params }) => {
         synced.push(`${params.billDate}/${params.orderNo}`);
-        return reply(fixture.orderDetail());
+        return reply(fixture.reconciliation());
       }),
     );
     renderApp('/order/weixin?tab=reconciliation');

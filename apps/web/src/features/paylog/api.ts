@@ -17,7 +17,7 @@ export function useReconciliation(billDate: string) {
 }
 
 /** Reconciling or syncing calls WeChat Pay (a new log entry) and may change orders. */
-function usePayAction<V>(action: (variables: V) => Promise<unknown>) {
+function usePayAction<V, R>(action: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,

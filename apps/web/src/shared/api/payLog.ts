@@ -1,10 +1,4 @@
-import {
-  orderDetailSchema,
-  pageSchema,
-  payLogEntrySchema,
-  type payLogQuerySchema,
-  reconciliationSchema,
-} from '@cool/shared';
+import { pageSchema, payLogEntrySchema, type payLogQuerySchema, reconciliationSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, api } from '../http/client.ts';
@@ -47,9 +41,9 @@ export const payLogQueries = {
 export const runReconciliation = (billDate: string) =>
   api.post('/pay/reconciliations', reconciliationSchema, { billDate });
 
-/** Brings one difference's order in line with WeChat Pay (a query by its order number). */
+/** Brings one difference's order in line with WeChat Pay (a query by its order number); marks it synced. */
 export const syncDifference = ({ billDate, orderNo }: { billDate: string; orderNo: string }) =>
   api.post(
     `/pay/reconciliations/${billDate}/differences/${encodeURIComponent(orderNo)}/sync`,
-    orderDetailSchema,
+    reconciliationSchema,
   );

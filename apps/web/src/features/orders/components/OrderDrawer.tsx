@@ -94,8 +94,10 @@ function OrderActions({ order, dialog }: { order: OrderDetail; dialog: DialogApi
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          await close.mutateAsync(order.orderNo);
-          message.success(t('orders.done.close'));
+          // WeChat Pay is asked first: an order it says is paid becomes paid instead of closed.
+          const after = await close.mutateAsync(order.orderNo);
+          if (after.status === 'closed') message.success(t('orders.done.close'));
+          else message.warning(t('orders.done.paidNotClosed'));
         } catch (error) {
           message.error(errorText(error, t));
         }
