@@ -13,6 +13,7 @@ const TARGETS = [
       'apps/web/src',
       'apps/web/public',
       'apps/web/index.html',
+      'apps/web/h5.html',
       'apps/web/vite.config.ts',
       'packages/shared/src',
     ],

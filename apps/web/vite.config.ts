@@ -1,8 +1,20 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** `vite` (dev): /h5 and its paths without an extension get the participant app's page, as the server does. */
+const h5Fallback = (): Plugin => ({
+  name: 'h5-fallback',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url && /^\/h5(\/[^.?]*)?(\?.*)?$/.test(request.url)) request.url = '/h5.html';
+      next();
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), h5Fallback()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:8000' },
   },
