@@ -28,6 +28,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { registerClientLimits } from './modules/participants/limits.ts';
 import { clientSessionRoutes, participantRoutes } from './modules/participants/routes.ts';
 import { findParticipantSession } from './modules/participants/service.ts';
+import { payLogRoutes } from './modules/paylog/routes.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { clientRecordRoutes } from './modules/records/clientRoutes.ts';
 import { recordRoutes } from './modules/records/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientOrderRoutes,
     notifyRoutes,
     orderRoutes,
+    payLogRoutes,
   ]) {
     await api.register(routes);
   }

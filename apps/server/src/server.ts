@@ -77,7 +77,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   app.database.current = database;
   let jobs: Jobs;
   try {
-    jobs = await startJobs(database, app.log, options.jobs ?? JOBS, options.jobOptions);
+    jobs = await startJobs(database, app.log, options.jobs ?? JOBS, {
+      wechatPayApiBase: config.wechatPayApiBase,
+      ...options.jobOptions,
+    });
   } catch (error) {
     app.database.current = null;
     await app.close();

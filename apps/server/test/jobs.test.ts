@@ -45,7 +45,15 @@ describe('background jobs', () => {
     try {
       const { rows } = await database.pool.query('SELECT name FROM pgboss.schedule ORDER BY name');
       const names = rows.map((row) => row.name);
-      expect(names).toEqual(database.kind === 'pglite' ? ['purge-sessions', 'vacuum'] : ['purge-sessions']);
+      const pay = [
+        'pay-close-expired-orders',
+        'pay-poll-refunds',
+        'pay-query-unnotified-orders',
+        'pay-reconcile-yesterday',
+      ];
+      expect(names).toEqual(
+        database.kind === 'pglite' ? [...pay, 'purge-sessions', 'vacuum'] : [...pay, 'purge-sessions'],
+      );
       if (database.kind !== 'pglite') return;
       const id = await jobs.send(vacuumJob, {});
       let state = '';

@@ -5,6 +5,8 @@ import type { Database, DatabaseKind } from '../db/database.ts';
 export interface JobContext {
   database: Database;
   log: FastifyBaseLogger;
+  /** The server's `WECHATPAY_API_BASE`; without it the payment jobs do nothing. */
+  wechatPayApiBase?: string;
 }
 
 /** One kind of background work: its queue, its handler and, for recurring work, its schedule. */
@@ -33,6 +35,8 @@ export interface Jobs {
 export interface JobOptions {
   /** How often each server looks for queued work and due schedules (pg-boss's floor is 1s for cron). */
   pollSeconds?: number;
+  /** Handed to the jobs (the payment jobs call WeChat Pay there). */
+  wechatPayApiBase?: string;
 }
 
 /**
@@ -67,7 +71,7 @@ export async function startJobs(
     const scheduled = new Set(active.filter((job) => job.cron).map((job) => job.name));
     for (const { name } of await boss.getSchedules()) if (!scheduled.has(name)) await boss.unschedule(name);
   });
-  const context: JobContext = { database, log };
+  const context: JobContext = { database, log, wechatPayApiBase: options.wechatPayApiBase };
   for (const job of active) {
     await boss.work<object>(job.name, { pollingIntervalSeconds: pollSeconds }, async ([run]) => {
       if (!run) return;

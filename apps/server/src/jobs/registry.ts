@@ -1,5 +1,6 @@
 import { purgeSessions } from '../modules/auth/service.ts';
 import { purgeParticipantSessions } from '../modules/participants/service.ts';
+import { PAY_JOBS } from '../modules/paylog/jobs.ts';
 import { defineJob, type Job } from './jobs.ts';
 
 /** Expired and long-revoked sessions, staff and participant ones, are only clutter. */
@@ -23,4 +24,4 @@ export const vacuumJob = defineJob({
 });
 
 /** Every job the server runs; a new one is defined next to its feature and added here. */
-export const JOBS: readonly Job[] = [purgeSessionsJob, vacuumJob];
+export const JOBS: readonly Job[] = [purgeSessionsJob, vacuumJob, ...PAY_JOBS];

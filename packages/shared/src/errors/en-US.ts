@@ -192,6 +192,11 @@ const enUS = {
     tooManyRefunds: 'An order takes at most {{maximum}} refunds',
     exportTooLarge: 'More than {{maximum}} orders match: narrow the filters, or export CSV',
   },
+  reconciliation: {
+    notFound: 'This day has not been reconciled yet',
+    differenceNotFound: 'This order is not among the differences found that day',
+    future: 'The trade bill of a day is ready the next morning: choose an earlier day',
+  },
 } as const;
 
 export default enUS;

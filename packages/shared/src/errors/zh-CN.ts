@@ -186,6 +186,11 @@ const zhCN: ErrorCatalogue = {
     tooManyRefunds: '每个订单最多退款 {{maximum}} 次',
     exportTooLarge: '符合条件的订单超过 {{maximum}} 条：请缩小筛选范围，或导出 CSV',
   },
+  reconciliation: {
+    notFound: '这一天还没有对账',
+    differenceNotFound: '该订单不在这一天的差异中',
+    future: '交易账单次日上午才生成：请选择更早的日期',
+  },
 };
 
 export default zhCN;

@@ -15,6 +15,8 @@ export const AUDIT_ENTITY_TYPES = [
   'alert',
   /** Payment orders (issue 10): staff sync, close and refund. */
   'order',
+  /** A day's trade bill reconciled, and its differences synced (issue 10). */
+  'reconciliation',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

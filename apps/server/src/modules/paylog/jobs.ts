@@ -1,0 +1,144 @@
+/**
+ * The jobs that keep orders in line with WeChat Pay when no notification does: expired orders closed (asked
+ * first), refunds in progress polled with back-off, unpaid orders whose notification never came asked
+ * about, and yesterday's trade bill reconciled. Each does nothing until WeChat Pay is set up, and is safe
+ * on several servers: each run claims its rows (`for update skip locked`), and every status change happens
+ * under the order's row lock in the orders module.
+ */
+import { SYSTEM_ACTOR } from '../../db/tx.ts';
+import { HttpError } from '../../http/reply.ts';
+import { defineJob, type JobContext } from '../../jobs/jobs.ts';
+import { type PayClient, type PayContext, payClientFor, queryAndApply } from '../orders/payments.ts';
+import * as orderRepo from '../orders/repository.ts';
+import { transition } from '../orders/transitions.ts';
+import { WechatPayError } from '../wechatpay/client.ts';
+import { chinaDate } from './reconcile.ts';
+import * as repo from './repository.ts';
+import { pollRefund, runReconciliation } from './service.ts';
+
+/** Rows one run works through; the rest wait for the next minute. */
+const BATCH = 50;
+/** A notification usually comes within seconds; an order this old without one is asked about. */
+export const UNNOTIFIED_AFTER_SECONDS = 120;
+
+/** The job's context for the orders module, or undefined while WeChat Pay is not set up. */
+async function payContext({
+  database,
+  wechatPayApiBase,
+}: JobContext): Promise<{ ctx: PayContext; pay: PayClient } | undefined> {
+  if (!wechatPayApiBase) return undefined;
+  const ctx: PayContext = { db: database.db, actor: SYSTEM_ACTOR, apiBase: wechatPayApiBase };
+  try {
+    return { ctx, pay: await payClientFor(ctx) };
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'wechatpay.notConfigured') return undefined;
+    throw error;
+  }
+}
+
+/** Runs `work` on each claimed item; one that fails is logged and left for a later run. */
+async function each<T>(context: JobContext, items: T[], work: (item: T) => Promise<unknown>) {
+  for (const item of items) {
+    try {
+      await work(item);
+    } catch (err) {
+      context.log.warn({ err, item }, 'payment job: one item failed');
+    }
+  }
+}
+
+/**
+ * An expired unpaid order is asked about first: paid at WeChat Pay means paid here. Otherwise it is closed
+ * there (unless WeChat Pay never saw it) and then here, cause `job`.
+ */
+export async function closeExpiredOrder(ctx: PayContext, pay: PayClient, orderNo: string) {
+  const order = await orderRepo.findOrder(ctx.db, orderNo);
+  if (order?.status !== 'unpaid') return;
+  const asked = await queryAndApply(ctx, pay, order, 'job');
+  if (asked.order?.status !== 'unpaid') return;
+  try {
+    await pay.client.close(orderNo);
+  } catch (error) {
+    const code = error instanceof WechatPayError ? error.code : null;
+    // Paid between the question and the close: ask again and take the payment.
+    if (code === 'wechatpay.orderPaid') return queryAndApply(ctx, pay, order, 'job');
+    if (code !== 'wechatpay.notFound' && code !== 'wechatpay.orderClosed') throw error;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const locked = await orderRepo.lockOrder(tx, orderNo);
+    if (locked?.status !== 'unpaid') return;
+    await transition(tx, locked, 'closed', {
+      cause: 'job',
+      detail: { reason: 'expired' },
+      patch: { closedAt: new Date() },
+    });
+  });
+}
+
+export const closeExpiredOrdersJob = defineJob({
+  name: 'pay-close-expired-orders',
+  cron: '* * * * *',
+  async run(_data, context) {
+    const found = await payContext(context);
+    if (!found) return;
+    const { ctx, pay } = found;
+    try {
+      const claimed = await repo.claimExpiredOrders(ctx.db, BATCH);
+      await each(context, claimed, (order) => closeExpiredOrder(ctx, pay, order.orderNo));
+    } finally {
+      await pay.settled();
+    }
+  },
+});
+
+export const pollRefundsJob = defineJob({
+  name: 'pay-poll-refunds',
+  cron: '* * * * *',
+  async run(_data, context) {
+    const found = await payContext(context);
+    if (!found) return;
+    const { ctx, pay } = found;
+    try {
+      const claimed = await repo.claimDueRefunds(ctx.db, BATCH);
+      await each(context, claimed, (refund) => pollRefund(ctx, pay, refund.outRefundNo, 'job'));
+    } finally {
+      await pay.settled();
+    }
+  },
+});
+
+export const queryUnnotifiedOrdersJob = defineJob({
+  name: 'pay-query-unnotified-orders',
+  cron: '* * * * *',
+  async run(_data, context) {
+    const found = await payContext(context);
+    if (!found) return;
+    const { ctx, pay } = found;
+    try {
+      const claimed = await repo.claimUnnotifiedOrders(ctx.db, UNNOTIFIED_AFTER_SECONDS, BATCH);
+      await each(context, claimed, async ({ orderNo }) => {
+        const order = await orderRepo.findOrder(ctx.db, orderNo);
+        if (order?.status === 'unpaid') await queryAndApply(ctx, pay, order, 'job');
+      });
+    } finally {
+      await pay.settled();
+    }
+  },
+});
+
+/** 10:00 China time (02:00 UTC): WeChat Pay has the previous day's bill ready after 9:00. */
+export const reconcileYesterdayJob = defineJob({
+  name: 'pay-reconcile-yesterday',
+  cron: '0 2 * * *',
+  async run(_data, context) {
+    const found = await payContext(context);
+    if (found) await runReconciliation(found.ctx, chinaDate(new Date(), -1));
+  },
+});
+
+export const PAY_JOBS = [
+  closeExpiredOrdersJob,
+  pollRefundsJob,
+  queryUnnotifiedOrdersJob,
+  reconcileYesterdayJob,
+];

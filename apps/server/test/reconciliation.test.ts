@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chinaDate, chinaDay } from '../src/modules/paylog/reconcile.ts';
+import { type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
+import { createTestServer, type TestServer } from './helpers.ts';
+import { configureWechatPay, nativeOrder, paidTest, payNotified } from './payers.ts';
+
+let fake: FakeWechatPay;
+let server: TestServer;
+let admin: string;
+let testId: number;
+
+const yesterday = chinaDate(new Date(), -1);
+const dayBefore = chinaDate(new Date(), -2);
+/** A time on `billDate` (China time), `hours` after its midnight. */
+const on = (billDate: string, hours: number) =>
+  new Date(chinaDay(billDate).start.getTime() + hours * 3600_000);
+
+beforeAll(async () => {
+  fake = await startFakeWechatPay();
+  server = await createTestServer({ wechatPayApiBase: fake.url });
+  admin = await server.login();
+  testId = await paidTest(server, admin);
+});
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+type Method = 'GET' | 'POST';
+const staff = (method: Method, url: string, payload?: object, token = admin) =>
+  server.call(token, { method, url: `/api${url}`, ...(payload && { payload }) });
+const run = (billDate: string, token = admin) => staff('POST', '/pay/reconciliations', { billDate }, token);
+
+/** A bill line only WeChat Pay has (a payment of an order we never made), in the bill's 27 columns. */
+const strangerLine = (outTradeNo: string, at: Date) => [
+  new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+  fake.appId,
+  fake.mchId,
+  '0',
+  '',
+  '4200000000000000000000000001',
+  outTradeNo,
+  'oStranger',
+  'NATIVE',
+  'SUCCESS',
+  'OTHERS',
+  'CNY',
+  '1.00',
+  '0.00',
+  '0',
+  '0',
+  '0.00',
+  '0.00',
+  '',
+  '',
+  'Somebody else',
+  '',
+  '0.00600',
+  '0.60%',
+  '1.00',
+  '0.00',
+  '',
+];
+
+describe('trade bill reconciliation', () => {
+  it('answers 503 before WeChat Pay is set up, and 404 for a day never reconciled', async () => {
+    expect((await run(yesterday)).body.result.error).toBe('wechatpay.notConfigured');
+    const missing = await staff('GET', `/pay/reconciliations/${yesterday}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.result.error).toBe('reconciliation.notFound');
+    await configureWechatPay(server, admin, fake);
+  });
+
+  it("refuses today's bill (not made yet) and a malformed date", async () => {
+    const today = await run(chinaDate(new Date()));
+    expect(today.status).toBe(409);
+    expect(today.body.result.error).toBe('reconciliation.future');
+    expect((await run('2026-1-1')).status).toBe(400);
+  });
+
+  it('finds the differences planted in the bill, and a sync brings ours in line', async () => {
+    const matched = await nativeOrder(server, testId);
+    await payNotified(server, fake, matched.orderNo, on(yesterday, 10));
+    const omitted = await nativeOrder(server, testId);
+    await payNotified(server, fake, omitted.orderNo, on(yesterday, 11));
+    fake.billTweaks.omit.add(omitted.orderNo);
+    const changed = await nativeOrder(server, testId);
+    await payNotified(server, fake, changed.orderNo, on(yesterday, 12));
+    fake.billTweaks.amountFen.set(changed.orderNo, 1);
+    // Paid at WeChat Pay late at night, its notification lost: unpaid here.
+    const unnotified = await nativeOrder(server, testId);
+    fake.pay(unnotified.orderNo, { at: on(yesterday, 23.9) });
+    fake.billTweaks.extra.push(strangerLine('STRANGER000001', on(yesterday, 13)));
+    // Paid just after midnight: the next day's, in neither bill nor comparison.
+    const nextDay = await nativeOrder(server, testId);
+    await payNotified(server, fake, nextDay.orderNo, on(yesterday, 24.1));
+
+    const res = await run(yesterday);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const reconciliation = res.body.result;
+    expect(reconciliation).toMatchObject({
+      billDate: yesterday,
+      status: 'done',
+      error: null,
+      counts: {
+        billRows: 4,
+        matched: 1,
+        missingHere: 2,
+        missingThere: 1,
+        amountDiffers: 1,
+        statusDiffers: 0,
+      },
+    });
+    const kinds = Object.fromEntries(
+      reconciliation.differences.map((d: { orderNo: string; kind: string }) => [d.orderNo, d.kind]),
+    );
+    expect(kinds).toEqual({
+      [omitted.orderNo]: 'missingThere',
+      [changed.orderNo]: 'amountDiffers',
+      [unnotified.orderNo]: 'missingHere',
+      STRANGER000001: 'missingHere',
+    });
+    expect(reconciliation.differences).toContainEqual({
+      kind: 'missingHere',
+      orderNo: unnotified.orderNo,
+      transactionId: fake.orders.get(unnotified.orderNo)?.transactionId,
+      ourAmountFen: 1990,
+      ourStatus: 'unpaid',
+      billAmountFen: 1990,
+      billStatus: 'SUCCESS',
+      synced: false,
+    });
+    expect((await staff('GET', `/pay/reconciliations/${yesterday}`)).body.result).toEqual(reconciliation);
+
+    const synced = await staff(
+      'POST',
+      `/pay/reconciliations/${yesterday}/differences/${unnotified.orderNo}/sync`,
+    );
+    expect(synced.status, JSON.stringify(synced.body)).toBe(200);
+    expect(
+      synced.body.result.differences.find((d: { orderNo: string }) => d.orderNo === unnotified.orderNo),
+    ).toMatchObject({ synced: true });
+    const order = (await staff('GET', `/orders/${unnotified.orderNo}`)).body.result;
+    expect(order).toMatchObject({ status: 'paid', record: { unlocked: true } });
+    expect(order.events.at(-1)).toMatchObject({ toStatus: 'paid', cause: 'staff' });
+
+    // Reconciled again, the synced payment matches.
+    const again = (await run(yesterday)).body.result;
+    expect(again.counts).toMatchObject({ matched: 2, missingHere: 1 });
+
+    // An order we do not have cannot be synced; one that is not a difference is refused.
+    expect(
+      (await staff('POST', `/pay/reconciliations/${yesterday}/differences/STRANGER000001/sync`)).status,
+    ).toBe(404);
+    const notDifferent = await staff(
+      'POST',
+      `/pay/reconciliations/${yesterday}/differences/${matched.orderNo}/sync`,
+    );
+    expect(notDifferent.status).toBe(404);
+    expect(notDifferent.body.result.error).toBe('reconciliation.differenceNotFound');
+
+    const audit = await staff('GET', `/audit-log?entityType=reconciliation&entityId=${yesterday}`);
+    expect(audit.body.result.data.map((e: { action: string }) => e.action)).toEqual([
+      'update',
+      'sync',
+      'create',
+    ]);
+  });
+
+  it('records a bill that cannot be had as failed, without wiping out a reconciled day', async () => {
+    fake.corruptNextBill = true;
+    const failed = await run(dayBefore);
+    expect(failed.status).toBe(502);
+    expect(failed.body.result.error).toBe('wechatpay.billCorrupt');
+    expect((await staff('GET', `/pay/reconciliations/${dayBefore}`)).body.result).toMatchObject({
+      status: 'failed',
+      error: 'wechatpay.billCorrupt',
+      differences: [],
+    });
+    expect((await run(dayBefore)).body.result).toMatchObject({ status: 'done', error: null });
+
+    fake.corruptNextBill = true;
+    expect((await run(yesterday)).status).toBe(502);
+    expect((await staff('GET', `/pay/reconciliations/${yesterday}`)).body.result.status).toBe('done');
+  });
+});
