@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payLog } from '../src/db/schema.ts';
+import { moveParticipantHoldings } from '../src/modules/participants/repository.ts';
 import { type BuiltNotification, type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 import { builtinId, type Client, participant, phq, take } from './takers.ts';
@@ -14,13 +15,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const staff = (method: Method, url: string, payload?: object, token = admin) =>
   server.call(token, { method, url: `/api${url}`, ...(payload && { payload }) });
 
-const configure = () =>
+const configure = (apiV3Key: string | null = fake.apiV3Key) =>
   staff('PUT', '/settings/wechat-pay', {
     appId: fake.appId,
     mchId: fake.mchId,
     merchantSerialNo: fake.merchantSerialNo,
     merchantPrivateKey: fake.merchantKey.privatePem,
-    apiV3Key: fake.apiV3Key,
+    apiV3Key,
     platformPublicKeyId: fake.platformSerial,
     platformPublicKey: fake.platformKey.publicPem,
     notifyBaseUrl: 'https://pay.example.com',
@@ -82,6 +83,7 @@ beforeAll(async () => {
   server = await createTestServer({ wechatPayApiBase: fake.url });
   admin = await server.login();
   testId = await paidPhq();
+  expect((await configure()).status).toBe(200);
 });
 afterAll(async () => {
   await server.close();
@@ -90,6 +92,7 @@ afterAll(async () => {
 
 describe('before WeChat Pay is set up', () => {
   it('a client order answers 503 wechatpay.notConfigured, and a notification 503 FAIL', async () => {
+    expect((await configure(null)).status).toBe(200);
     const { client, recordId } = await lockedRecord();
     const res = await client('POST', '/orders', { recordId, channel: 'native' });
     expect(res.status).toBe(503);
@@ -129,7 +132,7 @@ describe('paying by QR code', () => {
     const elapsed = performance.now() - started;
     // The unlock commits before the 204; the client's next read sees it.
     console.info(
-      `notification answered (unlocked) in ${answered.toFixed(1)} ms, seen by the client at ${elapsed.toFixed(1)} ms`,
+      `notification answered (unlocked) in ${answered.toFixed(1)} ms, seen at ${elapsed.toFixed(1)} ms`,
     );
     expect(answer).toEqual({ status: 204, body: '' });
     expect(unlockedAfter).toBe(true);
@@ -166,7 +169,7 @@ describe('paying by QR code', () => {
     expect(mine.body.result.data.map((o: { orderNo: string }) => o.orderNo)).toEqual([order.orderNo]);
   });
 
-  it('refuses another participant’s record, an unsubmitted or free one, and JSAPI without an openid', async () => {
+  it('refuses a stranger’s record, an unsubmitted or free one, and JSAPI without an openid', async () => {
     const { recordId } = await lockedRecord();
     const stranger = await participant(server);
     expect((await stranger('POST', '/orders', { recordId, channel: 'native' })).status).toBe(404);
@@ -415,5 +418,25 @@ describe('the orders screen', () => {
     expect(lines).toHaveLength(rows.length + 1);
     const xlsx = await server.call(admin, { method: 'GET', url: '/api/orders/export?format=xlsx' });
     expect(xlsx.status).toBe(200);
+  });
+});
+
+describe('orders of participants and tests', () => {
+  it('are counted on the participant and the test, and move with a WeChat merge', async () => {
+    const { client, orderNo } = await paidAtWechat();
+    const me = (await client('GET', '/me')).body.result;
+    expect((await staff('GET', `/participants/${me.id}`)).body.result.orderCount).toBe(1);
+    const listed = (await staff('GET', '/participants?pageSize=100')).body.result.data;
+    expect(listed.find((p: { id: number }) => p.id === me.id).orderCount).toBe(1);
+    const total = await server.database.db.$count(orders, eq(orders.testId, testId));
+    const refused = await staff('DELETE', `/tests/${testId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.result).toMatchObject({ error: 'test.inUse', params: { orders: total } });
+
+    const other = await participant(server);
+    const otherId = (await other('GET', '/me')).body.result.id;
+    await server.database.db.transaction((tx) => moveParticipantHoldings(tx, me.id, otherId));
+    const [moved] = await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(moved?.participantId).toBe(otherId);
   });
 });

@@ -21,6 +21,8 @@ export const payContextOf = (request: FastifyRequest): PayContext => ({
 });
 
 /** The participant app's orders (`/api/client/orders`, participant token): their own only. */
+const QUERY_SECONDS = service.CLIENT_QUERY_INTERVAL_MS / 1000;
+
 export async function clientOrderRoutes(app: ZodApp) {
   const tags = ['client'];
   const access = { participant: true } as const;
@@ -32,9 +34,9 @@ export async function clientOrderRoutes(app: ZodApp) {
       schema: {
         tags,
         description:
-          'Creates an order for the report of a submitted record of a paid test and asks WeChat Pay for the ' +
-          'payment (native: codeUrl, jsapi: signed wx.requestPayment parameters, h5: h5Url); answers the ' +
-          'still-payable order of that record and channel (200) when there is one. 503 ' +
+          'Creates an order for the report of a submitted record of a paid test and asks WeChat Pay ' +
+          'for the payment (native: codeUrl, jsapi: signed wx.requestPayment parameters, h5: h5Url); ' +
+          'answers the still-payable order of that record and channel (200) when there is one. 503 ' +
           'wechatpay.notConfigured until WeChat Pay is set up.',
         body: clientOrderInputSchema,
         response: { ...responses(clientOrderSchema, 201), 200: envelopeSchema(clientOrderSchema) },
@@ -74,7 +76,7 @@ export async function clientOrderRoutes(app: ZodApp) {
       config: { access },
       schema: {
         tags,
-        description: `An unpaid order not asked about for ${service.CLIENT_QUERY_INTERVAL_MS / 1000} s is asked about at WeChat Pay first.`,
+        description: `An unpaid order not asked about for ${QUERY_SECONDS} s is asked about first.`,
         params: orderNoParamsSchema,
         response: responses(clientOrderSchema),
       },

@@ -9,7 +9,7 @@ import { DecryptError, openNotification, SignatureError, type SignedHeaders } fr
 import { type Applied, applyRefundResult, applyTransaction, notificationMerchant } from './payments.ts';
 import * as repo from './repository.ts';
 
-/** What the notify route answers: 204, or a status with `{"code":"FAIL","message":...}` (WeChat Pay's form). */
+/** The notify route's answer: 204, or a status with `{"code":"FAIL","message":...}` (WeChat Pay's form). */
 export interface NotifyAnswer {
   status: number;
   message?: string;

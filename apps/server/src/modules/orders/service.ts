@@ -442,7 +442,7 @@ export const ORDER_EXPORT_COLUMNS = [
   'closed_time',
 ];
 
-/** The filtered list as file rows (`ORDER_EXPORT_COLUMNS`), read in batches; openids masked as in the list. */
+/** The filtered list as file rows (`ORDER_EXPORT_COLUMNS`), read in batches; openids masked as listed. */
 export async function* exportOrders(
   ctx: ServiceContext,
   filters: repo.OrderExportFilters,

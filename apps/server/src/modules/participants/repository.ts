@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
 import {
+  orders,
   participantSessions,
   participants,
   participantWechat,
@@ -15,7 +16,7 @@ import { versionTitleSql } from '../records/mapping.ts';
 /** A stored participant, as written. */
 export type ParticipantRecord = typeof participants.$inferSelect;
 /** A participant as staff list them: with their record count and whether a WeChat identity is bound. */
-export type ParticipantRow = ParticipantRecord & { recordCount: number; wechat: boolean };
+export type ParticipantRow = ParticipantRecord & { recordCount: number; orderCount: number; wechat: boolean };
 
 /** A live (unexpired, unrevoked) participant session with its participant's status. */
 export async function findLiveParticipantSession(db: Executor, tokenHash: string) {
@@ -65,11 +66,17 @@ export async function insertParticipantSession(
 // subqueries would be the record's own.
 const participantIdSql = sql`${participants}.${sql.identifier('id')}`;
 const recordCountSql = sql<number>`(select count(*)::int from ${records} where ${records.participantId} = ${participantIdSql})`;
+const orderCountSql = sql<number>`(select count(*)::int from ${orders} where ${orders.participantId} = ${participantIdSql})`;
 const wechatSql = sql<boolean>`exists (select 1 from ${participantWechat} where ${participantWechat.participantId} = ${participantIdSql})`;
 
 const selectParticipants = (db: Executor, where: SQL) =>
   db
-    .select({ ...getTableColumns(participants), recordCount: recordCountSql, wechat: wechatSql })
+    .select({
+      ...getTableColumns(participants),
+      recordCount: recordCountSql,
+      orderCount: orderCountSql,
+      wechat: wechatSql,
+    })
     .from(participants)
     .where(where);
 
@@ -168,9 +175,10 @@ export const deleteParticipantSessions = async (db: Executor, participantId: num
       .returning({ tokenHash: participantSessions.tokenHash })
   ).length;
 
-/** Moves everything a participant holds (records, sessions) to another one, before the first is deleted. */
+/** Moves what a participant holds (records, orders, sessions) to another one, before the first is deleted. */
 export async function moveParticipantHoldings(db: Executor, from: number, to: number) {
   await db.update(records).set({ participantId: to }).where(eq(records.participantId, from));
+  await db.update(orders).set({ participantId: to }).where(eq(orders.participantId, from));
   await db
     .update(participantSessions)
     .set({ participantId: to })

@@ -59,7 +59,7 @@ const toParticipant = (row: repo.ParticipantRow, phone = maskPhone(row.phone)): 
   status: row.status,
   wechat: row.wechat,
   recordCount: Number(row.recordCount),
-  orderCount: 0,
+  orderCount: Number(row.orderCount),
   erased: row.erasedAt !== null,
   firstSeenTime: row.firstSeenAt.toISOString(),
   lastSeenTime: row.lastSeenAt.toISOString(),
