@@ -1,0 +1,84 @@
+import type { ClientRecordDetail } from '@cool/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, initI18n } from '../i18n/i18n.ts';
+import ReportPage from './ReportPage.tsx';
+
+const t = (en: string) => ({ en, zh: '' });
+
+const record = (report: ClientRecordDetail['report']): ClientRecordDetail => ({
+  id: 5,
+  testId: 2,
+  testVersion: 1,
+  title: t('Four-letter personality'),
+  coverUrl: null,
+  status: 'submitted',
+  priceFen: 990,
+  unlocked: false,
+  answeredCount: 4,
+  questionCount: 4,
+  startTime: '2026-11-23T05:00:00Z',
+  submitTime: '2026-11-23T05:03:00Z',
+  answers: [0, 1, 0, 1],
+  questions: [],
+  instructions: t(''),
+  report,
+});
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const container = document.body.appendChild(document.createElement('div'));
+const root = createRoot(container);
+afterEach(() => act(() => root.render(null)));
+
+async function show(detail: ClientRecordDetail) {
+  // Fresh for good: the page shows the record as given, without asking the server.
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  client.setQueryData(['record', detail.id], detail);
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`/records/${detail.id}`]}>
+          <Routes>
+            <Route path="/records/:id" element={<ReportPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    ),
+  );
+}
+
+beforeAll(async () => {
+  await initI18n();
+  await changeLanguage('en-US');
+});
+
+describe('a locked report', () => {
+  it('shows the alert with the hotline first, the names of what unlocking shows, and the price, no score', async () => {
+    await show(
+      record({
+        locked: true,
+        alerts: [{ question: 3, severity: 'severe', message: t('Please talk to someone') }],
+        preview: { dimensions: [{ key: 'ei', name: t('Energy') }], hasType: true },
+        report: null,
+      }),
+    );
+    const text = container.textContent ?? '';
+    const alert = container.querySelector('[role="alert"]')!;
+    expect(alert.getAttribute('aria-label')).toBe('Please read this first');
+    expect(alert.textContent).toContain('400-161-9995');
+    expect(alert.textContent).toContain('Please talk to someone');
+    expect(text).toContain('The full report is locked');
+    expect(text).toContain('Energy');
+    expect(text).toContain('your type and its description');
+    const unlock = [...container.querySelectorAll('button')].find(
+      (b) => b.textContent === 'Unlock for ¥9.90',
+    );
+    expect(unlock?.disabled).toBe(true);
+    expect(text).not.toMatch(/Score/);
+    // The alert comes before everything else in the report.
+    expect(container.querySelector('section')).toBe(alert);
+  });
+});
