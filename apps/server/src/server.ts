@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { type Database, migrateDatabase, openDatabase } from './db/database.ts';
+import { type Database, migrateDatabase, openConfiguredDatabase } from './db/database.ts';
 import { seed } from './db/seed.ts';
 import { type Job, type JobOptions, type Jobs, startJobs } from './jobs/jobs.ts';
 import { JOBS } from './jobs/registry.ts';
@@ -18,16 +18,17 @@ export interface ServerOptions {
   /** Background jobs to run (default: every job in the registry). */
   jobs?: readonly Job[];
   jobOptions?: JobOptions;
+  /** The database already being opened (main.ts starts it before it loads the app's modules). */
+  opening?: Promise<Database>;
 }
 
 /** Opens the database, migrates and seeds it (one server at a time); on failure nothing is left open. */
-export async function prepareDatabase(config: Config, log: (message: string) => void): Promise<Database> {
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolMax: config.databasePoolMax,
-    statementTimeoutMs: config.databaseStatementTimeoutMs,
-  });
+export async function prepareDatabase(
+  config: Config,
+  log: (message: string) => void,
+  opening = openConfiguredDatabase(config),
+): Promise<Database> {
+  const database = await opening;
   try {
     const report = await database.exclusive(async () => {
       await migrateDatabase(database);
@@ -63,7 +64,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       });
       return app;
     }),
-    prepareDatabase(config, (m) => messages.push(m)),
+    prepareDatabase(config, (m) => messages.push(m), options.opening),
   ]);
   if (listening.status === 'rejected' || prepared.status === 'rejected') {
     if (listening.status === 'fulfilled') await listening.value.close();

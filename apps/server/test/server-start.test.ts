@@ -12,9 +12,9 @@ vi.mock('../src/db/database.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../src/db/database.ts')>();
   return {
     ...original,
-    openDatabase: (...args: Parameters<typeof original.openDatabase>) => {
+    openConfiguredDatabase: (...args: Parameters<typeof original.openConfiguredDatabase>) => {
       events.push('database opening');
-      return original.openDatabase(...args);
+      return original.openConfiguredDatabase(...args);
     },
   };
 });

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Config } from '../config.ts';
 import { lockDataDir, MIGRATION_LOCK_KEY, withAdvisoryLock } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -209,6 +210,15 @@ function followRequests(pool: pg.Pool, cancel: ((processId: number) => Promise<v
     }
   }) as typeof pool.query;
 }
+
+/** The database the configuration names; not yet migrated or seeded. */
+export const openConfiguredDatabase = (config: Config) =>
+  openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let kind: DatabaseKind;
