@@ -62,6 +62,11 @@ describe('filterRoutes (SPEC 4 route generation)', () => {
     expect(finance.map((r) => r.path)).toEqual(['/game', '/order']);
     expect(filterRoutes(CONSOLE_ROUTES, access(['orders'], ['orders']))).toEqual([]);
   });
+
+  it('shows a page of several sections to whoever may query one of them', () => {
+    const payOnly = filterRoutes(CONSOLE_ROUTES, access(['dashboard'], ['paySettings']));
+    expect(payOnly.map((r) => r.path)).toEqual(['/center']);
+  });
 });
 
 describe('safeRedirect', () => {

@@ -11,8 +11,11 @@ export interface ConsoleRoute {
   keepAlive?: boolean;
   /** SPEC 4: kept when the user holds at least one of these permission ids. */
   permission?: PermissionId[];
-  /** The resource the page shows; also needs its `query` action, so nobody is shown a page that only 403s. */
-  resource?: PermissionId;
+  /**
+   * The resource the page shows; also needs its `query` action, so nobody is shown a page that only 403s. A
+   * page of several sections names each one's: any one of them shows it.
+   */
+  resource?: PermissionId | readonly PermissionId[];
   children?: ConsoleRoute[];
 }
 
@@ -74,7 +77,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     icon: 'SettingOutlined',
     keepAlive: true,
     permission: ['dashboard'],
-    resource: 'settings',
+    // Finance holds only the payment sections.
+    resource: ['settings', 'paySettings'],
   },
   {
     path: '/order',
@@ -104,7 +108,8 @@ export interface RouteAccess {
 /** The access part of a route: all that the server's nav and the console's registry filter on. */
 export interface GuardedRoute {
   permission?: PermissionId[];
-  resource?: PermissionId;
+  /** Shown to those who may query this resource, or any one of these. */
+  resource?: PermissionId | readonly PermissionId[];
   children?: readonly GuardedRoute[];
 }
 
@@ -117,7 +122,7 @@ export function filterRoutes<R extends GuardedRoute>(routes: readonly R[], acces
   for (const route of routes) {
     const byPermission =
       !route.permission || route.permission.some((id) => access.permissionIds.includes(id));
-    const byResource = !route.resource || access.canQuery(route.resource);
+    const byResource = !route.resource || [route.resource].flat().some(access.canQuery);
     if (!byPermission || !byResource) continue;
     const copy: R = { ...route, permission: route.permission ? [...route.permission] : undefined };
     if (route.children) copy.children = filterRoutes(route.children as readonly R[], access);

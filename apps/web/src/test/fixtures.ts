@@ -4,11 +4,14 @@ import {
   BUILT_IN_ROLES,
   type Category,
   categorySchema,
+  DEFAULT_GENERAL_SETTINGS,
   DEFAULT_PAGE_SIZE,
   DEFAULT_PROMOTION,
   envelopeSchema,
   errorEnvelopeSchema,
+  type GeneralSettings,
   type Grants,
+  generalSettingsSchema,
   type Order,
   type OrderDetail,
   orderDetailSchema,
@@ -42,6 +45,10 @@ import {
   toPermissionEntries,
   type UserInfo,
   userInfoSchema,
+  type WechatOfficialAccount,
+  type WechatPaySettings,
+  wechatOfficialAccountSchema,
+  wechatPaySettingsSchema,
 } from '@cool/shared';
 import { z } from 'zod';
 
@@ -396,3 +403,33 @@ export function reconciliation(overrides: Partial<Reconciliation> = {}): Reconci
     ...overrides,
   });
 }
+
+export const generalSettings = (overrides: Partial<GeneralSettings> = {}): GeneralSettings =>
+  contract(generalSettingsSchema, { ...DEFAULT_GENERAL_SETTINGS, ...overrides });
+
+export const wechatOfficialAccount = (
+  overrides: Partial<WechatOfficialAccount> = {},
+): WechatOfficialAccount =>
+  contract(wechatOfficialAccountSchema, {
+    appId: '',
+    appSecret: { set: false, fingerprint: null },
+    source: 'none',
+    ...overrides,
+  });
+
+/** A merchant set up in public-key mode; secrets only as set with their fingerprints. */
+export const wechatPaySettings = (overrides: Partial<WechatPaySettings> = {}): WechatPaySettings =>
+  contract(wechatPaySettingsSchema, {
+    appId: 'wx0123456789abcdef',
+    mchId: '1900000001',
+    merchantSerialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+    merchantPrivateKey: { set: true, fingerprint: 'A1B2C3D4E5F60718' },
+    apiV3Key: { set: true, fingerprint: '9F8E7D6C' },
+    platformPublicKeyId: 'PUB_KEY_ID_0114232134912410000000000000',
+    platformPublicKey: { set: true, fingerprint: '0F1E2D3C4B5A6978' },
+    platformCertificates: [],
+    notifyBaseUrl: 'https://pay.example.com',
+    orderExpireMinutes: 30,
+    configured: true,
+    ...overrides,
+  });

@@ -15,7 +15,7 @@ const AlertPage = preloadable(() => import('../../features/alerts/AlertPage.tsx'
 const ParticipantPage = preloadable(() => import('../../features/participants/ParticipantPage.tsx'));
 const OrderPage = preloadable(() => import('../../features/orders/OrderPage.tsx'));
 const PayLogPage = preloadable(() => import('../../features/paylog/PayLogPage.tsx'));
-const BuildingPage = preloadable(() => import('../../features/placeholders/BuildingPage.tsx'));
+const CenterPage = preloadable(() => import('../../features/center/CenterPage.tsx'));
 const ComingSoonPage = lazy(() => import('../../features/placeholders/ComingSoonPage.tsx'));
 const RegisterPage = lazy(() => import('../../features/placeholders/RegisterPage.tsx'));
 const ExceptionPage = lazy(() => import('../../features/placeholders/ExceptionPage.tsx'));
@@ -37,8 +37,6 @@ export interface AppRoute extends RouteNode {
   prefetch?: (params: URLSearchParams) => Promise<void>;
 }
 
-const building = (route: AppRoute) => <BuildingPage name={route.name!} />;
-
 /** The console's part of each shared console route, by route name. */
 const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preload' | 'prefetch'>> = {
   game: {
@@ -55,7 +53,7 @@ const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preloa
   records: { page: () => <RecordPage />, preload: RecordPage.preload },
   alerts: { page: () => <AlertPage />, preload: AlertPage.preload },
   participants: { page: () => <ParticipantPage />, preload: ParticipantPage.preload },
-  center: { page: building, preload: BuildingPage.preload },
+  center: { page: () => <CenterPage />, preload: CenterPage.preload },
   order: { page: () => <OrderPage />, preload: OrderPage.preload },
   orderWeixin: { page: () => <PayLogPage />, preload: PayLogPage.preload },
 };

@@ -3,8 +3,8 @@ import { localized } from '@cool/shared';
 import { theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { usePromotion } from '../../shared/promotion/promotionApi.ts';
 import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
-import { usePromotion } from './promotionApi.ts';
 
 /** SPEC 1: the box's fixed size in the bottom-left corner. */
 export const PROMOTION_BOX_SIZE = { width: 258, height: 48 };

@@ -18,6 +18,8 @@ import {
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
+import { PromotionForm } from '../../shared/promotion/PromotionForm.tsx';
+import { usePromotion } from '../../shared/promotion/promotionApi.ts';
 import { applyLayoutRules } from '../../shared/settings/layoutRules.ts';
 import {
   type DisplaySettings,
@@ -28,8 +30,6 @@ import {
   type ThemeColor,
   useSettingsStore,
 } from '../../shared/settings/settingsStore.ts';
-import { PromotionForm } from './PromotionForm.tsx';
-import { usePromotion } from './promotionApi.ts';
 import styles from './SettingsDrawer.module.css';
 
 const DRAWER_WIDTH = 320;

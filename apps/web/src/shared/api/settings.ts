@@ -1,4 +1,14 @@
-import { type PromotionInput, promotionSchema } from '@cool/shared';
+import {
+  type GeneralSettingsInput,
+  generalSettingsSchema,
+  type PromotionInput,
+  promotionSchema,
+  type WechatOfficialAccountInput,
+  type WechatPaySettingsInput,
+  wechatOfficialAccountSchema,
+  wechatPaySettingsSchema,
+  wechatPayTestResultSchema,
+} from '@cool/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../http/client.ts';
 
@@ -6,6 +16,9 @@ import { api } from '../http/client.ts';
 
 export const settingsKeys = {
   promotion: ['settings', 'promotion'] as const,
+  general: ['settings', 'general'] as const,
+  wechatOfficialAccount: ['settings', 'wechatOfficialAccount'] as const,
+  wechatPay: ['settings', 'wechatPay'] as const,
 };
 
 export const settingsQueries = {
@@ -17,7 +30,38 @@ export const settingsQueries = {
       // Staff rarely change it; one read per session is enough.
       staleTime: Number.POSITIVE_INFINITY,
     }),
+  general: () =>
+    queryOptions({
+      queryKey: settingsKeys.general,
+      queryFn: () => api.get('/settings/general', generalSettingsSchema),
+    }),
+  /** The official account's secret comes back only as set-or-not with a fingerprint. */
+  wechatOfficialAccount: () =>
+    queryOptions({
+      queryKey: settingsKeys.wechatOfficialAccount,
+      queryFn: () => api.get('/settings/wechat-official-account', wechatOfficialAccountSchema),
+    }),
+  /** The merchant's keys come back only as set-or-not with a fingerprint. */
+  wechatPay: () =>
+    queryOptions({
+      queryKey: settingsKeys.wechatPay,
+      queryFn: () => api.get('/settings/wechat-pay', wechatPaySettingsSchema),
+    }),
 };
 
 export const savePromotion = (input: PromotionInput) =>
   api.put('/settings/promotion', promotionSchema, input);
+
+export const saveGeneralSettings = (input: GeneralSettingsInput) =>
+  api.put('/settings/general', generalSettingsSchema, input);
+
+/** A secret left out keeps the saved one. */
+export const saveWechatOfficialAccount = (input: WechatOfficialAccountInput) =>
+  api.put('/settings/wechat-official-account', wechatOfficialAccountSchema, input);
+
+/** A key left out keeps the saved one. */
+export const saveWechatPaySettings = (input: WechatPaySettingsInput) =>
+  api.put('/settings/wechat-pay', wechatPaySettingsSchema, input);
+
+/** One signed query with the saved settings; a failure's message says what to fix. */
+export const testWechatPayConnection = () => api.post('/settings/wechat-pay/test', wechatPayTestResultSchema);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { savePromotion, settingsKeys, settingsQueries } from '../../shared/api/settings.ts';
+import { savePromotion, settingsKeys, settingsQueries } from '../api/settings.ts';
 
 export function usePromotion() {
   return useQuery(settingsQueries.promotion());

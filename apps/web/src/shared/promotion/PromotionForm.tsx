@@ -1,7 +1,8 @@
+/** The promotion link's editor: the settings drawer and the settings screen (`/center`) both show it. */
 import { PROMOTION_TEXT_MAX, type Promotion } from '@cool/shared';
 import { App, Button, Form, type FormRule, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../shared/http/errorText.ts';
+import { errorText } from '../http/errorText.ts';
 import { useSavePromotion } from './promotionApi.ts';
 
 /** Mirrors the shared zod rule for the promotion URL: empty, an http(s) URL or a path starting with /. */

@@ -1,0 +1,88 @@
+import type { KeyState } from '@cool/shared';
+import { Button, Flex, Input, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface SecretFieldProps {
+  /** What the server says of the saved secret: set or not, and its fingerprint. */
+  state: KeyState;
+  /** Form-controlled: the new secret, or undefined to keep the saved one. */
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  /** A PEM key (a textarea) rather than a one-line secret. */
+  pem?: boolean;
+  disabled?: boolean;
+  id?: string;
+  placeholder?: string;
+}
+
+/**
+ * A write-only secret: a saved one shows as "set" with its fingerprint and a Replace button, never its value;
+ * the input appears only to type a new one (left empty, the saved one is kept).
+ */
+export function SecretField({ state, value, onChange, pem, disabled, id, placeholder }: SecretFieldProps) {
+  const { t } = useTranslation();
+  const [replacing, setReplacing] = useState(false);
+  if (state.set && !replacing) {
+    return (
+      <Flex gap={8} align="center" wrap>
+        <Tag color="success">{t('center.secret.set')}</Tag>
+        {state.fingerprint && (
+          <Typography.Text type="secondary">
+            {t('center.secret.fingerprint')} <Typography.Text code>{state.fingerprint}</Typography.Text>
+          </Typography.Text>
+        )}
+        {!disabled && (
+          <Button size="small" id={id} onClick={() => setReplacing(true)}>
+            {t('center.secret.replace')}
+          </Button>
+        )}
+      </Flex>
+    );
+  }
+  const change = (text: string) => onChange?.(text === '' ? undefined : text);
+  const input = pem ? (
+    <Input.TextArea
+      id={id}
+      value={value ?? ''}
+      onChange={(event) => change(event.target.value)}
+      autoSize={{ minRows: 4, maxRows: 10 }}
+      placeholder={placeholder ?? '-----BEGIN …-----'}
+      disabled={disabled}
+      spellCheck={false}
+      autoComplete="off"
+      style={{ fontFamily: 'monospace', fontSize: 12 }}
+    />
+  ) : (
+    <Input.Password
+      id={id}
+      value={value ?? ''}
+      onChange={(event) => change(event.target.value)}
+      placeholder={placeholder}
+      disabled={disabled}
+      autoComplete="new-password"
+    />
+  );
+  return (
+    <Flex vertical gap={4}>
+      {!state.set && (
+        <Typography.Text type="secondary">
+          <Tag>{t('center.secret.notSet')}</Tag>
+        </Typography.Text>
+      )}
+      {input}
+      {replacing && (
+        <Button
+          size="small"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => {
+            onChange?.(undefined);
+            setReplacing(false);
+          }}
+        >
+          {t('center.secret.keep')}
+        </Button>
+      )}
+    </Flex>
+  );
+}
