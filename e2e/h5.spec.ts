@@ -172,6 +172,7 @@ test.describe('participant app', () => {
 
     await page.setViewportSize(DESKTOP);
     await page.goto('/h5/');
+    await expect(page.getByRole('link', { name: /PHQ-9/ })).toBeVisible();
     await expectNothingClipped(page);
     await shot(page, 'list-desktop');
     await page.goto(page.url().replace(/\/h5\/.*/, '/h5/records'));
@@ -180,5 +181,27 @@ test.describe('participant app', () => {
     await expectNothingClipped(page);
     await shot(page, 'report-desktop');
     expect(await violations()).toEqual([]);
+  });
+
+  test('a paid test locks its report until paid: the names of what it will show and the price', async ({
+    page,
+  }) => {
+    await page.goto('/h5/?lang=en');
+    const card = page.getByRole('link', { name: /Four-letter personality/ });
+    await expect(card).toContainText('¥9.90');
+    await card.click();
+    await page.getByRole('button', { name: 'Start the test' }).click();
+    for (let position = 1; position <= 8; position++) {
+      await expect(page.getByText(`Question ${position} of 8`)).toBeVisible();
+      await page.getByRole('radio').first().check();
+    }
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'The full report is locked' })).toBeVisible();
+    await expect(page.getByText('your type and its description')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unlock for ¥9.90' })).toBeDisabled();
+    await expect(page.getByText(/^Score/)).toHaveCount(0);
+    await expectNothingClipped(page);
+    await shot(page, 'report-locked-en');
   });
 });
