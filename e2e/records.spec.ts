@@ -1,10 +1,14 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, uniqueSuffix } from './support.ts';
 
 /**
  * Issue 9's staff side: a participant takes PHQ-9 through the client API answering 3 ("nearly every day") on
  * item 9, and staff find the record, follow up its alert and manage the participant in the console.
  */
+
+// Two cores shared by many jobs: a list or a write can take longer than the default ten seconds.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
 
 interface Envelope<T> {
   success: boolean;

@@ -34,7 +34,6 @@ describe('records list', () => {
     const row = await screen.findByRole('row', { name: /^31/ });
     expect(within(row).getByText('Lin')).toBeTruthy();
     expect(within(row).getByText('PHQ-9 depression')).toBeTruthy();
-    expect(within(row).getByText('v3')).toBeTruthy();
     expect(within(row).getByText('Submitted')).toBeTruthy();
     expect(within(row).getByText('Moderate')).toBeTruthy();
     expect(within(row).getByText('New')).toBeTruthy();
@@ -100,6 +99,8 @@ describe('record drawer', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Record #31' });
     const report = await within(dialog).findByRole('region', { name: 'Report' });
+    // The version it was taken on: the list shows it only on wide screens.
+    expect(within(dialog).getByText('PHQ-9 depression (v3)')).toBeTruthy();
     const alerts = within(report).getByRole('region', { name: 'Alerts' });
     expect(within(alerts).getByText('Thoughts of self-harm')).toBeTruthy();
     expect(within(report).getByText('Moderate depressive symptoms.')).toBeTruthy();

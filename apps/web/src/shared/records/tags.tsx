@@ -4,6 +4,7 @@ import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../i18n/contentText.ts';
+import { formatDateTime } from '../ui/format.ts';
 
 /**
  * The tags a test record is shown with, wherever it appears (records, the alerts queue, a participant's
@@ -49,6 +50,18 @@ export function AlertStatusTag({ status }: { status: AlertStatus }) {
 export function RecordStatusTag({ status }: { status: RecordStatus }) {
   const { t } = useTranslation();
   return <Tag color={RECORD_STATUS_COLOURS[status]}>{t(`testRecord.status.${status}`)}</Tag>;
+}
+
+/** A time in a table cell: the date over the time, each on one line (a narrow column would break the date). */
+export function DateTimeCell({ value }: { value: string | null }) {
+  if (!value) return '—';
+  const [date, time] = formatDateTime(value).split(' ');
+  return (
+    <span style={{ display: 'inline-flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
+      <span>{date}</span>
+      <span>{time}</span>
+    </span>
+  );
 }
 
 /** A participant as staff see them: the nickname, else anonymous or erased with their id. */

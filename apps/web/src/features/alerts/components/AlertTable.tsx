@@ -7,7 +7,7 @@ import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
-import { AlertStatusTag, participantName, SeverityTag } from '../../../shared/records/tags.tsx';
+import { AlertStatusTag, DateTimeCell, participantName, SeverityTag } from '../../../shared/records/tags.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { AlertItems } from './AlertFollowUp.tsx';
 
@@ -31,7 +31,7 @@ export function AlertTable({ page, loading, list, onOpen }: AlertTableProps) {
     const note = alert.notes[0];
     if (!note) return '—';
     return (
-      <Flex vertical gap={0} style={{ minWidth: 120, maxWidth: 240 }}>
+      <Flex vertical gap={0} style={{ minWidth: 120, maxWidth: 200 }}>
         <Typography.Text ellipsis={{ tooltip: note.note }}>
           {note.note || t('alerts.followUp.noNote')}
         </Typography.Text>
@@ -101,7 +101,7 @@ export function AlertTable({ page, loading, list, onOpen }: AlertTableProps) {
           key: 'items',
           title: t('alerts.field.items'),
           render: (_, alert) => (
-            <div style={{ minWidth: 180, maxWidth: 360 }}>
+            <div style={{ minWidth: 160, maxWidth: 260 }}>
               <AlertItems alert={alert} compact />
             </div>
           ),
@@ -115,16 +115,7 @@ export function AlertTable({ page, loading, list, onOpen }: AlertTableProps) {
         {
           key: 'createTime',
           title: t('alerts.field.created'),
-          // Date over time, each on one line: a narrow column would otherwise break the date at its hyphens.
-          render: (_, alert) => (
-            <Flex vertical style={{ whiteSpace: 'nowrap' }}>
-              {formatDateTime(alert.createTime)
-                .split(' ')
-                .map((part) => (
-                  <span key={part}>{part}</span>
-                ))}
-            </Flex>
-          ),
+          render: (_, alert) => <DateTimeCell value={alert.createTime} />,
         },
         {
           key: 'actions',

@@ -11,7 +11,13 @@ import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
-import { AlertStatusTag, BandTag, participantName, RecordStatusTag } from '../../../shared/records/tags.tsx';
+import {
+  AlertStatusTag,
+  BandTag,
+  DateTimeCell,
+  participantName,
+  RecordStatusTag,
+} from '../../../shared/records/tags.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 
 interface RecordTableProps {
@@ -80,6 +86,8 @@ export function RecordTable({ page, loading, list, onView }: RecordTableProps) {
         {
           key: 'version',
           title: t('records.field.version'),
+          // Below 1600 px the table keeps what a list is scanned for; the version is in the record's drawer.
+          responsive: ['xxl'],
           render: (_, record) => t('records.versionN', { version: record.testVersion }),
         },
         {
@@ -100,13 +108,13 @@ export function RecordTable({ page, loading, list, onView }: RecordTableProps) {
           key: 'startTime',
           title: t('records.field.started'),
           sorter: true,
-          render: (_, record) => formatDateTime(record.startTime),
+          render: (_, record) => <DateTimeCell value={record.startTime} />,
         },
         {
           key: 'submitTime',
           title: t('records.field.submitted'),
           sorter: true,
-          render: (_, record) => formatDateTime(record.submitTime),
+          render: (_, record) => <DateTimeCell value={record.submitTime} />,
         },
         {
           key: 'actions',
