@@ -8,7 +8,9 @@ import {
   PAY_JOBS,
   pollRefundsJob,
   queryUnnotifiedOrdersJob,
+  reconcileYesterdayJob,
 } from '../src/modules/paylog/jobs.ts';
+import { chinaDate } from '../src/modules/paylog/reconcile.ts';
 import { type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 import { configureWechatPay, nativeOrder, paidTest, payNotified } from './payers.ts';
@@ -150,6 +152,13 @@ describe('payment jobs', () => {
     expect(await lastEvent(orderNo)).toMatchObject({ toStatus: 'refunded', cause: 'job' });
     // Refunded in full: the report is locked again.
     expect((await client('GET', `/records/${recordId}`)).body.result.unlocked).toBe(false);
+  });
+
+  it("reconciles yesterday's trade bill (China time)", async () => {
+    await reconcileYesterdayJob.run({}, context);
+    const yesterday = chinaDate(new Date(), -1);
+    const res = await server.call(admin, { method: 'GET', url: `/api/pay/reconciliations/${yesterday}` });
+    expect(res.body.result).toMatchObject({ billDate: yesterday, status: 'done' });
   });
 
   it('two servers running a job at once ask about each order once', async () => {

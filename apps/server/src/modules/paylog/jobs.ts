@@ -126,10 +126,13 @@ export const queryUnnotifiedOrdersJob = defineJob({
   },
 });
 
-/** 10:00 China time (02:00 UTC): WeChat Pay has the previous day's bill ready after 9:00. */
+/**
+ * 10:30 China time (02:30 UTC): WeChat Pay makes the previous day's trade bill "after 10:00"
+ * (pay.weixin.qq.com/docs/merchant/apis/native-payment/get-trade-bill.html). Staff can run a day again.
+ */
 export const reconcileYesterdayJob = defineJob({
   name: 'pay-reconcile-yesterday',
-  cron: '0 2 * * *',
+  cron: '30 2 * * *',
   async run(_data, context) {
     const found = await payContext(context);
     if (found) await runReconciliation(found.ctx, chinaDate(new Date(), -1));

@@ -52,7 +52,7 @@ export async function payLogRoutes(app: ZodApp) {
       schema: {
         tags,
         description:
-          "Downloads the day's trade bill (China time, ready after 9:00 the next day) and compares it with " +
+          "Downloads the day's trade bill (China time; WeChat Pay makes it after 10:00 the next day) and compares it with " +
           'our orders and refunds; the day is reconciled again if it was before.',
         body: billDateSchema,
         response: responses(reconciliationSchema),
