@@ -12,6 +12,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { ADMIN_PASSWORD, createTestServer, multipart, type TestServer } from './helpers.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 8);
@@ -369,16 +370,31 @@ const PNG = Buffer.from(
 
 let server: TestServer;
 let wechat: Server;
+let wechatPay: FakeWechatPay;
 beforeAll(async () => {
   // WeChat refuses every code, as it does a forged one: sign-in answers 400 rather than 503 (not set up).
   wechat = createServer((_request, response) => response.end('{"errcode":40029,"errmsg":"invalid code"}'));
   await new Promise<void>((resolve) => wechat.listen(0, '127.0.0.1', resolve));
   const apiBase = `http://127.0.0.1:${(wechat.address() as AddressInfo).port}`;
-  server = await createTestServer({ wechat: { appId: 'wx-fuzz', appSecret: 'fuzz-secret', apiBase } });
+  // WeChat Pay set up against its local fake, so orders and notifications answer as they do in service
+  // (not 503 not set up).
+  wechatPay = await startFakeWechatPay();
+  server = await createTestServer({
+    wechat: { appId: 'wx-fuzz', appSecret: 'fuzz-secret', apiBase },
+    wechatPayApiBase: wechatPay.url,
+  });
+  const { merchantConfig } = wechatPay;
+  const configured = await server.call(await server.login(), {
+    method: 'PUT',
+    url: '/api/settings/wechat-pay',
+    payload: { ...merchantConfig, notifyBaseUrl: 'https://pay.example.com', orderExpireMinutes: 30 },
+  });
+  expect(configured.status).toBe(200);
 });
 afterAll(async () => {
   await server?.close();
   wechat?.close();
+  await wechatPay?.close();
 });
 
 it('answers every generated request below 500 and as documented', {

@@ -1,6 +1,7 @@
+import { verify } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payLog } from '../src/db/schema.ts';
+import { orders, participantWechat, payLog } from '../src/db/schema.ts';
 import { moveParticipantHoldings } from '../src/modules/participants/repository.ts';
 import { type BuiltNotification, type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
@@ -165,6 +166,8 @@ describe('paying by QR code', () => {
       'inbound notify.payment applied',
       'outbound prepay.native ok',
     ]);
+    const handled = logged.find((l) => l.direction === 'inbound')?.durationMs;
+    console.info(`notification handled (verified, applied, unlocked) in ${handled} ms`);
     const mine = await client('GET', '/orders');
     expect(mine.body.result.data.map((o: { orderNo: string }) => o.orderNo)).toEqual([order.orderNo]);
   });
@@ -187,6 +190,31 @@ describe('paying by QR code', () => {
     const h5 = await client('POST', '/orders', { recordId: mine, channel: 'h5' });
     expect(h5.body.result).toMatchObject({ channel: 'h5', h5Url: expect.stringMatching(/^https:\/\//) });
     expect((await stranger('GET', `/orders/${h5.body.result.orderNo}`)).status).toBe(404);
+  });
+});
+
+describe('paying inside WeChat', () => {
+  it('hands out wx.requestPayment parameters signed with the merchant key, for the payer’s openid', async () => {
+    const { client, recordId } = await lockedRecord();
+    const participantId = (await client('GET', '/me')).body.result.id;
+    await server.database.db
+      .insert(participantWechat)
+      .values({ appId: fake.appId, openid: 'oJsapiPayer0000000000000001', participantId });
+    const created = await client('POST', '/orders', { recordId, channel: 'jsapi' });
+    expect(created.status).toBe(201);
+    const { jsapi, orderNo } = created.body.result;
+    expect(jsapi).toMatchObject({
+      appId: fake.appId,
+      signType: 'RSA',
+      package: expect.stringMatching(/^prepay_id=wx/),
+    });
+    const message = `${jsapi.appId}\n${jsapi.timeStamp}\n${jsapi.nonceStr}\n${jsapi.package}\n`;
+    const signature = Buffer.from(jsapi.paySign, 'base64');
+    expect(verify('sha256', Buffer.from(message), fake.merchantKey.publicKey, signature)).toBe(true);
+    expect(fake.orders.get(orderNo)).toMatchObject({
+      tradeType: 'JSAPI',
+      openid: 'oJsapiPayer0000000000000001',
+    });
   });
 });
 
@@ -232,7 +260,9 @@ describe('hostile notifications', () => {
       expect(verdicts).toContain(verdict);
 
     const valid = fake.buildPaymentNotification(orderNo);
+    const started = performance.now();
     expect((await deliver(valid)).status).toBe(204);
+    console.info(`a warm notification unlocked in ${(performance.now() - started).toFixed(1)} ms`);
     expect((await deliver(valid)).status).toBe(204);
     expect((await deliver(fake.buildPaymentNotification(orderNo))).status).toBe(204);
     const events = (await detail(orderNo)).events.filter((e: { toStatus: string }) => e.toStatus === 'paid');
@@ -243,7 +273,9 @@ describe('hostile notifications', () => {
   it('50 concurrent copies of one notification make exactly one paid event', async () => {
     const { client, recordId, orderNo } = await paidAtWechat();
     const notification = fake.buildPaymentNotification(orderNo);
+    const started = performance.now();
     const answers = await Promise.all(Array.from({ length: 50 }, () => deliver(notification)));
+    console.info(`50 concurrent copies answered in ${(performance.now() - started).toFixed(1)} ms`);
     expect(answers.every((a) => a.status === 204)).toBe(true);
     const events = (await detail(orderNo)).events;
     expect(events.filter((e: { toStatus: string }) => e.toStatus === 'paid')).toHaveLength(1);
@@ -332,6 +364,18 @@ describe('refunds', () => {
 
     fake.settleRefund(first);
     const refundNotice = fake.buildRefundNotification(first);
+    for (const [variant, status] of [
+      ['forgedSignature', 401],
+      ['tamperedCiphertext', 400],
+      ['mchidMismatch', 400],
+      ['unknownOrder', 404],
+    ] as const) {
+      const answer = await deliver(
+        fake.buildRefundNotification(first, variant),
+        '/api/pay/wechat/refund-notify',
+      );
+      expect([variant, answer.status]).toEqual([variant, status]);
+    }
     expect(
       (await deliver(fake.buildRefundNotification(first, 'amountMismatch'), '/api/pay/wechat/refund-notify'))
         .status,
