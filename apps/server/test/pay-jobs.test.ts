@@ -159,6 +159,10 @@ describe('payment jobs', () => {
     const yesterday = chinaDate(new Date(), -1);
     const res = await server.call(admin, { method: 'GET', url: `/api/pay/reconciliations/${yesterday}` });
     expect(res.body.result).toMatchObject({ billDate: yesterday, status: 'done' });
+    // Reconciled: the later runs of the morning leave it alone.
+    const calls = fake.calls.length;
+    await reconcileYesterdayJob.run({}, context);
+    expect(fake.calls.length).toBe(calls);
   });
 
   it('two servers running a job at once ask about each order once', async () => {

@@ -167,6 +167,30 @@ describe('trade bill reconciliation', () => {
     ]);
   });
 
+  it('takes no bill for a day (no payments there) as an empty one; a bill still being made is an error', async () => {
+    const day = chinaDate(new Date(), -4);
+    const { orderNo } = await nativeOrder(server, testId);
+    await payNotified(server, fake, orderNo, on(day, 9));
+    fake.failNext = { status: 400, code: 'NO_STATEMENT_EXIST', message: '请求的账单文件不存在' };
+    const res = await run(day);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result).toMatchObject({
+      status: 'done',
+      counts: { billRows: 0, matched: 0, missingThere: 1 },
+      differences: [{ kind: 'missingThere', orderNo, ourStatus: 'paid', billStatus: null }],
+    });
+
+    const later = chinaDate(new Date(), -5);
+    fake.failNext = { status: 400, code: 'STATEMENT_CREATING', message: '账单生成中' };
+    const creating = await run(later);
+    expect(creating.status).toBe(409);
+    expect(creating.body.result.error).toBe('wechatpay.billUnavailable');
+    expect((await staff('GET', `/pay/reconciliations/${later}`)).body.result).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('STATEMENT_CREATING'),
+    });
+  });
+
   it('records a bill that cannot be had as failed, without wiping out a reconciled day', async () => {
     fake.corruptNextBill = true;
     const failed = await run(dayBefore);

@@ -127,15 +127,19 @@ export const queryUnnotifiedOrdersJob = defineJob({
 });
 
 /**
- * 10:30 China time (02:30 UTC): WeChat Pay makes the previous day's trade bill "after 10:00"
- * (pay.weixin.qq.com/docs/merchant/apis/native-payment/get-trade-bill.html). Staff can run a day again.
+ * Yesterday's trade bill, from 10:30 China time (02:30 UTC), hourly until 13:30 while it is not reconciled:
+ * WeChat Pay makes it "after 10:00" and asks to try again later while it answers STATEMENT_CREATING
+ * (pay.weixin.qq.com/docs/merchant/apis/native-payment/get-trade-bill.html). Staff can run any day again.
  */
 export const reconcileYesterdayJob = defineJob({
   name: 'pay-reconcile-yesterday',
-  cron: '30 2 * * *',
+  cron: '30 2-5 * * *',
+  retryLimit: 0,
   async run(_data, context) {
+    const billDate = chinaDate(new Date(), -1);
+    if ((await repo.findReconciliation(context.database.db, billDate))?.status === 'done') return;
     const found = await payContext(context);
-    if (found) await runReconciliation(found.ctx, chinaDate(new Date(), -1));
+    if (found) await runReconciliation(found.ctx, billDate);
   },
 });
 

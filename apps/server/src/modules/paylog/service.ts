@@ -8,6 +8,7 @@ import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { conflict, HttpError, httpError, notFound } from '../../http/reply.ts';
 import { applyRefundResult, type PayClient, type PayContext, payClientFor } from '../orders/payments.ts';
 import { syncOrder } from '../orders/service.ts';
+import type { TradeBillRow } from '../wechatpay/bill.ts';
 import { WechatPayError } from '../wechatpay/client.ts';
 import { chinaDate, chinaDay, type Difference, reconcile } from './reconcile.ts';
 import * as repo from './repository.ts';
@@ -78,7 +79,7 @@ export async function runReconciliation(ctx: PayContext, billDate: string): Prom
   try {
     let outcome: Pick<repo.ReconciliationRow, 'status' | 'counts' | 'differences' | 'error'>;
     try {
-      const bill = await pay.client.tradeBill({ billDate });
+      const bill = await tradeBillOf(pay, billDate);
       const { start, end } = chinaDay(billDate);
       const orders = await repo.ordersToReconcile(
         ctx.db,
@@ -108,6 +109,20 @@ export async function runReconciliation(ctx: PayContext, billDate: string): Prom
     return toReconciliation(await saveRun(ctx, billDate, outcome));
   } finally {
     await pay.settled();
+  }
+}
+
+/**
+ * The day's bill; none (NO_STATEMENT_EXIST) is an empty one: WeChat Pay makes no bill for a day without
+ * payments or refunds (pay.weixin.qq.com/doc/v3/merchant/4013071254), so whatever we have paid that day is
+ * missing there. STATEMENT_CREATING (not made yet) stays an error: try again later.
+ */
+async function tradeBillOf(pay: PayClient, billDate: string): Promise<{ rows: TradeBillRow[] }> {
+  try {
+    return await pay.client.tradeBill({ billDate });
+  } catch (error) {
+    if (error instanceof WechatPayError && error.wechatCode === 'NO_STATEMENT_EXIST') return { rows: [] };
+    throw error;
   }
 }
 
