@@ -24,7 +24,8 @@ export function OrderTable({ page, loading, list, onView }: OrderTableProps) {
   const isMobile = Grid.useBreakpoint().md === false;
   const isPhone = usePhoneTable();
 
-  const refunded = (order: Order) => (order.refundedFen > 0 ? yuan(order.refundedFen) : '—');
+  const refunded = (order: Order) =>
+    order.refundedFen > 0 && t('orders.refundedAmount', { amount: yuan(order.refundedFen) });
   const view = (order: Order) => (
     <Button
       type="link"
@@ -55,9 +56,7 @@ export function OrderTable({ page, loading, list, onView }: OrderTableProps) {
               <Space size={8} wrap>
                 <OrderStatusTag status={order.status} />
                 <ChannelTag channel={order.channel} />
-                {order.refundedFen > 0 && (
-                  <span>{t('orders.refundedAmount', { amount: yuan(order.refundedFen) })}</span>
-                )}
+                {refunded(order) && <span>{refunded(order)}</span>}
               </Space>
               <Typography.Text type="secondary">{formatDateTime(order.createTime)}</Typography.Text>
               <div style={{ marginInline: -7 }}>{view(order)}</div>
@@ -69,7 +68,8 @@ export function OrderTable({ page, loading, list, onView }: OrderTableProps) {
         {
           key: 'orderNo',
           title: t('orders.field.orderNo'),
-          render: (_, order) => <span style={{ wordBreak: 'break-all' }}>{order.orderNo}</span>,
+          // One line: a number broken across lines is hard to read out or compare.
+          render: (_, order) => <span style={{ whiteSpace: 'nowrap' }}>{order.orderNo}</span>,
         },
         {
           key: 'participant',
@@ -86,9 +86,17 @@ export function OrderTable({ page, loading, list, onView }: OrderTableProps) {
           title: t('orders.field.amount'),
           sorter: true,
           align: 'right',
-          render: (_, order) => yuan(order.amountFen),
+          render: (_, order) => (
+            <Flex vertical align="end">
+              <span>{yuan(order.amountFen)}</span>
+              {refunded(order) && (
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  {refunded(order)}
+                </Typography.Text>
+              )}
+            </Flex>
+          ),
         },
-        { key: 'refunded', title: t('orders.field.refunded'), align: 'right', render: (_, o) => refunded(o) },
         {
           key: 'channel',
           title: t('orders.field.channel'),
@@ -103,13 +111,9 @@ export function OrderTable({ page, loading, list, onView }: OrderTableProps) {
           key: 'createTime',
           title: t('orders.field.created'),
           sorter: true,
-          render: (_, order) => formatDateTime(order.createTime),
-        },
-        {
-          key: 'paidTime',
-          title: t('orders.field.paid'),
-          sorter: true,
-          render: (_, order) => formatDateTime(order.paidTime),
+          render: (_, order) => (
+            <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.createTime)}</span>
+          ),
         },
         {
           key: 'actions',
