@@ -33,7 +33,13 @@ export function SecretField({ state, value, onChange, pem, disabled, id, placeho
           </Typography.Text>
         )}
         {!disabled && (
-          <Button size="small" id={id} onClick={() => setReplacing(true)}>
+          // Named by its own text, not the field's label that points at it.
+          <Button
+            size="small"
+            id={id}
+            aria-label={t('center.secret.replace')}
+            onClick={() => setReplacing(true)}
+          >
             {t('center.secret.replace')}
           </Button>
         )}

@@ -196,7 +196,13 @@ export function WechatPaySection({ settings, editable }: { settings: WechatPaySe
         <Input placeholder="https://pay.example.com" maxLength={200} />
       </Form.Item>
       <Form.Item name="orderExpireMinutes" label={t('center.wechatPay.orderExpireMinutes')}>
-        <InputNumber min={5} max={1440} precision={0} suffix={t('center.wechatPay.minutes')} />
+        <InputNumber
+          min={5}
+          max={1440}
+          precision={0}
+          suffix={t('center.wechatPay.minutes')}
+          style={{ width: 180 }}
+        />
       </Form.Item>
       <Flex gap={16} wrap align="flex-start">
         {editable && (
