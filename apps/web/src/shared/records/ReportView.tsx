@@ -72,7 +72,6 @@ export function ReportView({ report, title }: { report: ScoreReport; title: stri
               size="small"
               rowKey="key"
               pagination={false}
-              scroll={{ x: 'max-content' }}
               dataSource={report.dimensions}
               columns={[
                 {
