@@ -336,6 +336,14 @@ describe('asking WeChat Pay', () => {
     expect((await staff('POST', `/orders/${orderNo}/close`)).body.result.error).toBe('order.notClosable');
     const audit = await staff('GET', `/audit-log?entityType=order&entityId=${orderNo}`);
     expect(audit.body.result.data.map((e: { action: string }) => e.action)).toContain('close');
+    // An order whose prepay never reached WeChat Pay is closed here only.
+    const { client: third, recordId: failedRecord } = await lockedRecord();
+    fake.failNext = { status: 500, code: 'SYSTEM_ERROR', message: '系统错误' };
+    const failed = await third('POST', '/orders', { recordId: failedRecord, channel: 'native' });
+    expect([failed.status, failed.body.result.error]).toEqual([502, 'wechatpay.systemError']);
+    const [unsent] = await server.database.db.select().from(orders).where(eq(orders.recordId, failedRecord));
+    const closedHere = await staff('POST', `/orders/${unsent?.orderNo}/close`);
+    expect([closedHere.body.message, closedHere.body.result.status]).toEqual(['Order closed', 'closed']);
     // A new order for the same record: the closed one is never handed out again.
     const next = await client('POST', '/orders', { recordId, channel: 'native' });
     expect(next.status).toBe(201);

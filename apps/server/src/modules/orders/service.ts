@@ -13,6 +13,7 @@ import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { CsvCell } from '../../http/csv.ts';
 import { badRequest, conflict, httpError, notFound } from '../../http/reply.ts';
 import { cappedRows } from '../../http/xlsx.ts';
+import { WechatPayError } from '../wechatpay/client.ts';
 import { jsapiPayParams } from '../wechatpay/protocol.ts';
 import {
   applyRefundResult,
@@ -323,8 +324,19 @@ export async function closeOrder(
   const pay = await payClientFor(ctx, orderNo);
   try {
     const queried = await staffQuery(ctx, pay, row);
-    if (queried.status !== 'unpaid') return { order: await getOrder(ctx, orderNo), closed: false };
-    if (cached(row)) await pay.client.close(orderNo);
+    if (queried.status !== 'unpaid')
+      return { order: await getOrder(ctx, orderNo), closed: queried.status === 'closed' };
+    try {
+      await pay.client.close(orderNo);
+    } catch (error) {
+      // Paid between the query and the close: asked again, it becomes paid.
+      if (error instanceof WechatPayError && error.code === 'wechatpay.orderPaid') {
+        await staffQuery(ctx, pay, row);
+        return { order: await getOrder(ctx, orderNo), closed: false };
+      }
+      // WeChat Pay never saw the order (its prepay never reached it): there is nothing to close there.
+      if (!(error instanceof WechatPayError && error.code === 'wechatpay.notFound')) throw error;
+    }
     await withTx(ctx, async ({ tx, actor, audit }) => {
       const locked = (await repo.lockOrder(tx, orderNo))!;
       if (locked.status !== 'unpaid') throw conflict('order.notClosable');
