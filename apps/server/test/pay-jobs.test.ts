@@ -154,6 +154,40 @@ describe('payment jobs', () => {
     expect((await client('GET', `/records/${recordId}`)).body.result.unlocked).toBe(false);
   });
 
+  it('applies again, under the same number, for a refund whose application got no answer', async () => {
+    const { orderNo } = await nativeOrder(server, testId);
+    await payNotified(server, fake, orderNo);
+    fake.failNext = { status: 500, code: 'SYSTEM_ERROR', message: '系统错误' };
+    const lost = await server.call(admin, {
+      method: 'POST',
+      url: `/api/orders/${orderNo}/refunds`,
+      payload: { amountFen: 500, reason: 'lost answer' },
+    });
+    expect(lost.status).toBe(502);
+    const [row] = await server.database.db
+      .select()
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(eq(orders.orderNo, orderNo));
+    const { outRefundNo } = row!.refunds;
+    expect(row!.refunds.status).toBe('processing');
+    expect(fake.refunds.has(outRefundNo)).toBe(false);
+
+    await server.database.db
+      .update(refunds)
+      .set({ nextPollAt: sql`now() - interval '1 second'` })
+      .where(eq(refunds.outRefundNo, outRefundNo));
+    await pollRefundsJob.run({}, context);
+    expect(fake.refunds.get(outRefundNo)).toMatchObject({ refundFen: 500, status: 'PROCESSING' });
+    fake.settleRefund(outRefundNo);
+    await server.database.db
+      .update(refunds)
+      .set({ nextPollAt: sql`now() - interval '1 second'` })
+      .where(eq(refunds.outRefundNo, outRefundNo));
+    await pollRefundsJob.run({}, context);
+    expect(await orderRow(orderNo)).toMatchObject({ status: 'paid', refundedFen: 500 });
+  });
+
   it("reconciles yesterday's trade bill (China time)", async () => {
     await reconcileYesterdayJob.run({}, context);
     const yesterday = chinaDate(new Date(), -1);
