@@ -31,11 +31,11 @@ describe('payment log', () => {
     expect(await screen.findByRole('heading', { name: 'WeChat Pay' })).toBeTruthy();
     // Under payment orders: the breadcrumb names it.
     expect(screen.getByRole('link', { name: 'payment orders' }).getAttribute('href')).toBe('/order');
-    const applied = await screen.findByRole('row', { name: /EV-2026-0001$/ });
+    const applied = await screen.findByRole('row', { name: /Applied/ });
     expect(within(applied).getByText('Applied')).toBeTruthy();
     expect(within(applied).getByText('Received')).toBeTruthy();
     expect(within(applied).getByText('12 ms')).toBeTruthy();
-    const forged = screen.getByRole('row', { name: /EV-forged$/ });
+    const forged = screen.getByRole('row', { name: /signature/ });
     expect(within(forged).getByText('signature')).toBeTruthy();
     expect(within(forged).getByText('1,234 ms')).toBeTruthy();
     expect(queriesTo('/pay-log').at(-1)).toMatchObject({

@@ -1,5 +1,6 @@
 import { formatNumber, type Page, type PayLogEntry, type payLogQuerySchema } from '@cool/shared';
 import { Empty, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
@@ -13,12 +14,30 @@ interface PayLogTableProps {
   list: ListStateOf<typeof payLogQuerySchema>;
 }
 
+const hasDetail = (entry: PayLogEntry) =>
+  entry.notificationId !== null || Object.keys(entry.detail).length > 0;
+
 /** What was logged beyond the columns (no secrets are ever logged), for a row's expansion. */
-const Detail = ({ entry }: { entry: PayLogEntry }) => (
-  <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-    {JSON.stringify(entry.detail, null, 2)}
-  </pre>
-);
+function Detail({ entry }: { entry: PayLogEntry }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={4}>
+      {entry.notificationId && (
+        <span style={{ wordBreak: 'break-all' }}>
+          {t('payLog.field.notificationId')}: {entry.notificationId}
+        </span>
+      )}
+      {Object.keys(entry.detail).length > 0 && (
+        <pre style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {JSON.stringify(entry.detail, null, 2)}
+        </pre>
+      )}
+    </Flex>
+  );
+}
+
+/** Codes, order numbers and times read badly broken across lines. */
+const oneLine = (text: ReactNode) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
 export function PayLogTable({ page, loading, list }: PayLogTableProps) {
   const { t } = useTranslation();
@@ -30,7 +49,8 @@ export function PayLogTable({ page, loading, list }: PayLogTableProps) {
     </Tag>
   );
   const duration = (entry: PayLogEntry) => t('payLog.ms', { ms: formatNumber(entry.durationMs) });
-  const code = (text: string | null) => (text ? <Typography.Text code>{text}</Typography.Text> : '—');
+  const code = (text: string | null) =>
+    text ? oneLine(<Typography.Text code>{text}</Typography.Text>) : '—';
 
   const columns: TableProps<PayLogEntry>['columns'] = isPhone
     ? [
@@ -54,13 +74,17 @@ export function PayLogTable({ page, loading, list }: PayLogTableProps) {
         },
       ]
     : [
-        { key: 'time', title: t('payLog.field.time'), render: (_, entry) => formatDateTime(entry.time) },
+        {
+          key: 'time',
+          title: t('payLog.field.time'),
+          render: (_, entry) => oneLine(formatDateTime(entry.time)),
+        },
         { key: 'direction', title: t('payLog.field.direction'), render: (_, entry) => direction(entry) },
         { key: 'operation', title: t('payLog.field.operation'), render: (_, entry) => code(entry.operation) },
         {
           key: 'orderNo',
           title: t('payLog.field.orderNo'),
-          render: (_, entry) => <span style={{ wordBreak: 'break-all' }}>{entry.orderNo ?? '—'}</span>,
+          render: (_, entry) => oneLine(entry.orderNo ?? '—'),
         },
         {
           key: 'httpStatus',
@@ -74,11 +98,6 @@ export function PayLogTable({ page, loading, list }: PayLogTableProps) {
         },
         { key: 'errorCode', title: t('payLog.field.errorCode'), render: (_, entry) => code(entry.errorCode) },
         { key: 'duration', title: t('payLog.field.duration'), align: 'right', render: (_, e) => duration(e) },
-        {
-          key: 'notificationId',
-          title: t('payLog.field.notificationId'),
-          render: (_, entry) => <span style={{ wordBreak: 'break-all' }}>{entry.notificationId ?? '—'}</span>,
-        },
       ];
 
   const table = useListTable(list, page, { columns, showTotal: (total) => t('payLog.total', { total }) });
@@ -93,7 +112,7 @@ export function PayLogTable({ page, loading, list }: PayLogTableProps) {
       loading={loading}
       expandable={{
         expandedRowRender: (entry) => <Detail entry={entry} />,
-        rowExpandable: (entry) => Object.keys(entry.detail).length > 0,
+        rowExpandable: hasDetail,
       }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('payLog.empty')} /> }}
     />
