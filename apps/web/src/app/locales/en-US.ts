@@ -6,6 +6,7 @@ import enUS from 'antd/es/locale/en_US';
 import alerts from '../../features/alerts/strings/en-US.json';
 import auth from '../../features/auth/strings/en-US.json';
 import categories from '../../features/categories/strings/en-US.json';
+import center from '../../features/center/strings/en-US.json';
 import layout from '../../features/layout/strings/en-US.json';
 import orders from '../../features/orders/strings/en-US.json';
 import participants from '../../features/participants/strings/en-US.json';
@@ -36,6 +37,7 @@ export const messages = {
   ...participants,
   ...orders,
   ...payLog,
+  ...center,
   // Server error codes, from the one catalogue the server also answers with.
   serverError: enUSErrors as ErrorCatalogue,
 };

@@ -3,6 +3,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import alerts from '../../features/alerts/strings/zh-CN.json';
 import auth from '../../features/auth/strings/zh-CN.json';
 import categories from '../../features/categories/strings/zh-CN.json';
+import center from '../../features/center/strings/zh-CN.json';
 import layout from '../../features/layout/strings/zh-CN.json';
 import orders from '../../features/orders/strings/zh-CN.json';
 import participants from '../../features/participants/strings/zh-CN.json';
@@ -35,6 +36,7 @@ const messages: Messages = {
   ...participants,
   ...orders,
   ...payLog,
+  ...center,
   // Server error codes, from the one catalogue the server also answers with.
   serverError: zhCNErrors,
 };
