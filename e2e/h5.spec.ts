@@ -90,7 +90,8 @@ test.describe('participant app', () => {
 
     // The report: the alert with the hotline comes before the result.
     const alerts = reopened.getByRole('alert', { name: 'Please read this first' });
-    await expect(alerts).toBeVisible();
+    // Submitting scores the answers and loads the report's code: slow on a shared machine.
+    await expect(alerts).toBeVisible({ timeout: 30_000 });
     await expect(alerts).toContainText('400-161-9995');
     await expect(alerts).toContainText('hurting yourself');
     const overall = reopened.getByRole('heading', { name: 'Overall result' });
@@ -125,7 +126,7 @@ test.describe('participant app', () => {
     await expect(drawer).toContainText('hurting yourself');
     await staff.goto(`/alerts?participantId=${participantId}`);
     const row = staff.locator('.ant-table-row', { hasText: `Anonymous #${participantId}` });
-    await expect(row).toContainText('New');
+    await expect(row).toContainText('New', { timeout: 30_000 });
     await row.getByRole('button', { name: 'Follow up' }).click();
     const dialog = staff.getByRole('dialog').filter({ hasText: 'Alert #' });
     // The status choices are radio buttons: their label takes the click.
