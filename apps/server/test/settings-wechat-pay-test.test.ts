@@ -31,13 +31,7 @@ afterAll(async () => {
 });
 
 const settings = (changes: object = {}) => ({
-  appId: fake.appId,
-  mchId: fake.mchId,
-  merchantSerialNo: fake.merchantSerialNo,
-  merchantPrivateKey: fake.merchantKey.privatePem,
-  apiV3Key: fake.apiV3Key,
-  platformPublicKeyId: fake.platformSerial,
-  platformPublicKey: fake.platformKey.publicPem,
+  ...fake.merchantConfig,
   notifyBaseUrl: 'https://pay.example.com',
   ...changes,
 });
