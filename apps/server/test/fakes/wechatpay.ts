@@ -247,14 +247,15 @@ export class FakeWechatPay {
     };
   }
 
-  async start(): Promise<this> {
+  /** Listens on `port` (0: any free one; e2e passes the one the server's WECHATPAY_API_BASE names). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((request, response) => {
       this.handle(request, response).catch(() => {
         if (!response.headersSent) response.writeHead(500);
         response.end();
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }

@@ -1,0 +1,229 @@
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
+import { ADMIN, apiLogin, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, uniqueSuffix } from './support.ts';
+
+/**
+ * Issue 10's staff side against the local fake of WeChat Pay: a participant pays for a report by QR code (the
+ * fake pays and sends its signed notification), staff find the order in /order, open it and refund half; the
+ * WeChat Pay page shows the calls and the notification. The server must call the fake: run with
+ * WECHATPAY_API_BASE=http://127.0.0.1:<free port> (the server inherits it; this file starts the fake there).
+ */
+
+const API_BASE = process.env.WECHATPAY_API_BASE ?? '';
+test.skip(!/^http:\/\/127\.0\.0\.1:\d+$/.test(API_BASE), 'needs WECHATPAY_API_BASE=http://127.0.0.1:<port>');
+
+// Two cores shared by many jobs: a list or a write can take longer than the default ten seconds.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 180_000 });
+
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  result: T;
+}
+
+async function result<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.success, body.message).toBe(true);
+  return body.result;
+}
+
+let fake: FakeWechatPay;
+let paidOrder = '';
+/** The China-time day reconciled in beforeAll. */
+let billDate = '';
+const NICKNAME = `E2E Payer ${uniqueSuffix()}`;
+
+/** PHQ-9 copied, priced ¥19.90 and published, through the staff API. */
+async function paidTest(request: APIRequestContext, headers: Record<string, string>) {
+  const tests = await result<{ data: { id: number; builtinKey: string | null }[] }>(
+    await request.get('/api/tests?pageSize=100', { headers }),
+  );
+  const phq = tests.data.find((t) => t.builtinKey === 'phq-9')!;
+  const copy = await result<Record<string, unknown> & { id: number; categories: { id: number }[] }>(
+    await request.post(`/api/tests/${phq.id}/duplicate`, { headers }),
+  );
+  const { title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder } = copy;
+  await result(
+    await request.put(`/api/tests/${copy.id}`, {
+      headers,
+      data: {
+        ...{ title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder },
+        priceFen: 1990,
+        categoryIds: copy.categories.map((c) => c.id),
+      },
+    }),
+  );
+  await result(await request.post(`/api/tests/${copy.id}/publish`, { headers }));
+  return copy.id;
+}
+
+/** A participant submits the paid test and orders its report by QR code: the order number. */
+async function orderReport(request: APIRequestContext, testId: number, nickname: string) {
+  const { token } = await result<{ token: string }>(
+    await request.post('/api/client/session', { data: { locale: 'en-US' } }),
+  );
+  const headers = { Authorization: token };
+  await result(await request.put('/api/client/me', { headers, data: { nickname } }));
+  const record = await result<{ id: number }>(
+    await request.post('/api/client/records', { headers, data: { testId } }),
+  );
+  await result(
+    await request.post(`/api/client/records/${record.id}/submit`, {
+      headers,
+      data: { answers: [1, 1, 0, 0, 1, 0, 0, 0, 0] },
+    }),
+  );
+  const order = await result<{ orderNo: string; codeUrl: string }>(
+    await request.post('/api/client/orders', { headers, data: { recordId: record.id, channel: 'native' } }),
+  );
+  expect(order.codeUrl).toMatch(/^weixin:\/\//);
+  return order.orderNo;
+}
+
+test.beforeAll(async ({ request }) => {
+  fake = await new FakeWechatPay().start(Number(new URL(API_BASE).port));
+  const { token } = await apiLogin(request, ADMIN.username, ADMIN.password);
+  const headers = { Authorization: token };
+  await result(
+    await request.put('/api/settings/wechat-pay', {
+      headers,
+      data: {
+        appId: fake.appId,
+        mchId: fake.mchId,
+        merchantSerialNo: fake.merchantSerialNo,
+        merchantPrivateKey: fake.merchantKey.privatePem,
+        apiV3Key: fake.apiV3Key,
+        platformPublicKeyId: fake.platformSerial,
+        platformPublicKey: fake.platformKey.publicPem,
+        notifyBaseUrl: 'https://pay.example.com',
+        orderExpireMinutes: 30,
+      },
+    }),
+  );
+  const testId = await paidTest(request, headers);
+  paidOrder = await orderReport(request, testId, NICKNAME);
+  // The participant scans and pays; WeChat Pay notifies us.
+  fake.pay(paidOrder);
+  const base = test.info().project.use.baseURL ?? '';
+  const notified = await fake.send(`${base}/api/pay/wechat/notify`, fake.buildPaymentNotification(paidOrder));
+  expect(notified.status).toBe(204);
+  // A second participant leaves their order unpaid.
+  await orderReport(request, testId, `${NICKNAME} 2`);
+  // A third paid yesterday; yesterday's bill says another amount: reconciliation finds the difference.
+  const yesterday = new Date(Date.now() - 24 * 60 * 60_000);
+  const third = await orderReport(request, testId, `${NICKNAME} 3`);
+  fake.pay(third, { at: yesterday });
+  fake.billTweaks.amountFen.set(third, 1000);
+  expect(
+    (await fake.send(`${base}/api/pay/wechat/notify`, fake.buildPaymentNotification(third))).status,
+  ).toBe(204);
+  billDate = yesterday.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+  const reconciled = await result<{ counts: { amountDiffers: number } }>(
+    await request.post('/api/pay/reconciliations', { headers, data: { billDate } }),
+  );
+  expect(reconciled.counts.amountDiffers).toBe(1);
+});
+
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+async function presetSettings(page: Page, settings: Record<string, unknown>) {
+  await page.addInitScript((state) => {
+    localStorage.setItem('app-settings', JSON.stringify({ state, version: 1 }));
+  }, settings);
+}
+
+/** Waits for a drawer's or dialog's opening animation to end, so a screenshot shows it settled. */
+const settled = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
+
+test('staff find the paid order and refund half of it', async ({ page }) => {
+  await signInAs(page, ADMIN.username, ADMIN.password);
+  await page.goto('/order');
+  await page.getByLabel('Order number').fill(paidOrder);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.locator('tbody tr.ant-table-row').filter({ hasText: paidOrder });
+  await expect(row).toContainText('¥19.90');
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText(NICKNAME);
+  await row.getByRole('button', { name: `Order ${paidOrder}` }).click();
+
+  const drawer = page.getByRole('dialog', { name: `Order ${paidOrder}`, exact: true });
+  await expect(drawer).toContainText("by WeChat Pay's notification");
+  await expect(drawer).toContainText('Report unlocked');
+  await drawer.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund order ${paidOrder}` });
+  await expect(dialog).toContainText(
+    'Refund ¥19.90 of ¥19.90 to the payer; the report will be locked again.',
+  );
+  await dialog.getByLabel('Amount to refund (at most ¥19.90)').fill('9.95');
+  await expect(dialog).toContainText(
+    'Refund ¥9.95 of ¥19.90 to the payer; ¥9.95 stays paid and the report stays unlocked.',
+  );
+  await dialog.getByLabel('Reason (shown to the payer by WeChat Pay)').fill('Half, as agreed by phone');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText('Refund requested')).toBeVisible();
+  await expect(drawer).toContainText('Refunding');
+  await expect(drawer).toContainText('Half, as agreed by phone');
+
+  // WeChat Pay finishes the refund and says so: the order is paid again with ¥9.95 refunded, still unlocked.
+  const refund = [...fake.refunds.values()].find((r) => r.outTradeNo === paidOrder)!;
+  fake.settleRefund(refund.outRefundNo);
+  const base = test.info().project.use.baseURL ?? '';
+  const notified = await fake.send(
+    `${base}/api/pay/wechat/refund-notify`,
+    fake.buildRefundNotification(refund.outRefundNo),
+  );
+  expect(notified.status).toBe(204);
+  await page.reload();
+  const reopened = page.getByRole('dialog', { name: `Order ${paidOrder}`, exact: true });
+  await expect(reopened.locator('.ant-descriptions')).toContainText('¥9.95');
+  await expect(reopened).toContainText('Report unlocked');
+
+  // The WeChat Pay page logged the prepay call and the notification.
+  await page.goto(`/order/weixin?orderNo=${paidOrder}`);
+  await expect(
+    page.locator('tbody tr.ant-table-row').filter({ hasText: 'notify.payment' }).first(),
+  ).toBeVisible();
+});
+
+test.describe('screenshots', () => {
+  for (const language of ['en-US', 'zh-CN'] as const) {
+    for (const pageStyle of ['light', 'realdark'] as const) {
+      for (const [device, viewport] of [
+        ['1366', { width: 1366, height: 800 }],
+        ['375', MOBILE_VIEWPORT],
+      ] as const) {
+        test(`${language} ${pageStyle} ${device}`, async ({ page }) => {
+          const name = (screen: string) =>
+            `${SCREENSHOT_DIR}/orders-${screen}-${language}-${pageStyle}-${device}.png`;
+          await page.setViewportSize(viewport);
+          await presetSettings(page, { language, pageStyle });
+          await signInAs(page, ADMIN.username, ADMIN.password);
+
+          await page.goto('/order');
+          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+          await page.screenshot({ path: name('list'), fullPage: true });
+          await page.goto(`/order?order=${paidOrder}`);
+          await expect(page.locator('.ant-drawer-body .ant-descriptions')).toBeVisible();
+          await settled(page, '.ant-drawer');
+          await page.screenshot({ path: name('drawer') });
+
+          await page.goto('/order/weixin');
+          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+          await page.screenshot({ path: name('paylog'), fullPage: true });
+          await page.goto(`/order/weixin?tab=reconciliation&billDate=${billDate}`);
+          await expect(page.locator('.ant-statistic').first()).toBeVisible();
+          await page.screenshot({ path: name('reconciliation'), fullPage: true });
+        });
+      }
+    }
+  }
+});
