@@ -1,4 +1,6 @@
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payLog } from '../src/db/schema.ts';
 import { type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
@@ -65,6 +67,12 @@ describe('WeChat Pay test connection', () => {
     expect(res.body.result).toEqual({ durationMs: expect.any(Number) });
     expect(fake.calls.slice(calls)).toHaveLength(1);
     expect(fake.calls.at(-1)).toMatchObject({ authorized: true });
+    // The call is in the payment log like every other call to WeChat Pay.
+    const logged = await server.database.db
+      .select()
+      .from(payLog)
+      .where(like(payLog.orderNo, 'CONNECTIONTEST%'));
+    expect(logged).toMatchObject([{ direction: 'outbound', operation: 'query', verdict: 'wechatError' }]);
   });
 
   it('says our signature was refused when the merchant key or serial is wrong', async () => {

@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { type FieldProblem, HttpError } from '../../http/reply.ts';
+import { recordPayCall } from '../orders/payments.ts';
 import { WechatPayError, wechatPayClient } from '../wechatpay/client.ts';
 import {
   KeyError,
@@ -196,11 +197,19 @@ const NO_SUCH_ORDER = new Set(['ORDER_NOT_EXIST', 'ORDERNOTEXIST', 'RESOURCE_NOT
 export async function testWechatPay(ctx: ServiceContext, apiBase: string): Promise<WechatPayTestResult> {
   const saved = await getWechatPayMerchant(ctx);
   if (!saved) throw new HttpError(409, 'wechatpay.notConfigured');
-  const client = wechatPayClient({ merchant: loadMerchant(saved.merchant), apiBase });
+  // The call goes in the payment log like every other call to WeChat Pay.
+  let logged: Promise<unknown> = Promise.resolve();
+  const client = wechatPayClient({
+    merchant: loadMerchant(saved.merchant),
+    apiBase,
+    onCall: (call) => {
+      logged = recordPayCall(ctx.db, call).catch(() => undefined);
+    },
+  });
   const startedAt = Date.now();
   const done = () => ({ durationMs: Date.now() - startedAt });
   try {
-    await client.queryByOutTradeNo(`CONNECTIONTEST${startedAt}`);
+    await client.queryByOutTradeNo(`CONNECTIONTEST${startedAt}`).finally(() => logged);
     return done();
   } catch (error) {
     if (!(error instanceof WechatPayError)) throw error;
