@@ -17,7 +17,7 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
-import { FIT_TABLE } from '../../../shared/list/fitTable.ts';
+import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
@@ -44,6 +44,7 @@ function Differences({ billDate, differences }: { billDate: string; differences:
   const { message } = App.useApp();
   const canSync = usePermission()('payLog', 'edit');
   const sync = useSyncDifference();
+  const isPhone = usePhoneTable();
 
   const runSync = async (orderNo: string) => {
     try {
@@ -54,57 +55,67 @@ function Differences({ billDate, differences }: { billDate: string; differences:
     }
   };
 
-  const columns: TableProps<Difference>['columns'] = [
-    {
-      key: 'kind',
-      title: t('payLog.reconciliation.kind'),
-      render: (_, d) => <Tag color={KIND_COLOURS[d.kind]}>{t(`payLog.reconciliation.kinds.${d.kind}`)}</Tag>,
-    },
-    {
-      key: 'orderNo',
-      title: t('payLog.field.orderNo'),
-      render: (_, d) => <span style={{ wordBreak: 'break-all' }}>{d.orderNo}</span>,
-    },
-    {
-      key: 'transactionId',
-      title: t('payLog.reconciliation.transactionId'),
-      render: (_, d) => <span style={{ wordBreak: 'break-all' }}>{d.transactionId ?? '—'}</span>,
-    },
-    {
-      key: 'ours',
-      title: t('payLog.reconciliation.ours'),
-      render: (_, d) =>
-        d.ourStatus ? `${money(d.ourAmountFen)} · ${t(`orders.status.${d.ourStatus}`)}` : '—',
-    },
-    {
-      key: 'bill',
-      title: t('payLog.reconciliation.bill'),
-      render: (_, d) => (d.billStatus ? `${money(d.billAmountFen)} · ${d.billStatus}` : '—'),
-    },
-    {
-      key: 'actions',
-      title: t('payLog.field.actions'),
-      render: (_, d) =>
-        d.synced ? (
-          <Tag color="success">{t('payLog.reconciliation.syncedTag')}</Tag>
-        ) : (
-          canSync && (
-            <Button
-              size="small"
-              aria-label={t('payLog.reconciliation.syncOne', { orderNo: d.orderNo })}
-              loading={sync.isPending && sync.variables?.orderNo === d.orderNo}
-              onClick={() => void runSync(d.orderNo)}
-            >
-              {t('payLog.reconciliation.sync')}
-            </Button>
-          )
-        ),
-    },
-  ];
+  const kind = (d: Difference) => (
+    <Tag color={KIND_COLOURS[d.kind]}>{t(`payLog.reconciliation.kinds.${d.kind}`)}</Tag>
+  );
+  const ours = (d: Difference) =>
+    d.ourStatus ? `${money(d.ourAmountFen)} · ${t(`orders.status.${d.ourStatus}`)}` : '—';
+  const bill = (d: Difference) => (d.billStatus ? `${money(d.billAmountFen)} · ${d.billStatus}` : '—');
+  const action = (d: Difference) =>
+    d.synced ? (
+      <Tag color="success">{t('payLog.reconciliation.syncedTag')}</Tag>
+    ) : (
+      canSync && (
+        <Button
+          size="small"
+          aria-label={t('payLog.reconciliation.syncOne', { orderNo: d.orderNo })}
+          loading={sync.isPending && sync.variables?.orderNo === d.orderNo}
+          onClick={() => void runSync(d.orderNo)}
+        >
+          {t('payLog.reconciliation.sync')}
+        </Button>
+      )
+    );
+  const breakable = (text: string | null) => <span style={{ wordBreak: 'break-all' }}>{text ?? '—'}</span>;
+
+  const columns: TableProps<Difference>['columns'] = isPhone
+    ? [
+        {
+          key: 'difference',
+          render: (_, d) => (
+            <Flex vertical gap={4} align="start">
+              {kind(d)}
+              <Typography.Text strong style={{ wordBreak: 'break-all' }}>
+                {d.orderNo}
+              </Typography.Text>
+              <span>
+                {t('payLog.reconciliation.ours')}: {ours(d)}
+              </span>
+              <span>
+                {t('payLog.reconciliation.bill')}: {bill(d)}
+              </span>
+              {action(d)}
+            </Flex>
+          ),
+        },
+      ]
+    : [
+        { key: 'kind', title: t('payLog.reconciliation.kind'), render: (_, d) => kind(d) },
+        { key: 'orderNo', title: t('payLog.field.orderNo'), render: (_, d) => breakable(d.orderNo) },
+        {
+          key: 'transactionId',
+          title: t('payLog.reconciliation.transactionId'),
+          render: (_, d) => breakable(d.transactionId),
+        },
+        { key: 'ours', title: t('payLog.reconciliation.ours'), render: (_, d) => ours(d) },
+        { key: 'bill', title: t('payLog.reconciliation.bill'), render: (_, d) => bill(d) },
+        { key: 'actions', title: t('payLog.field.actions'), render: (_, d) => action(d) },
+      ];
 
   return (
     <Table<Difference>
       {...FIT_TABLE}
+      showHeader={!isPhone}
       rowKey={(d) => `${d.kind}:${d.orderNo}`}
       pagination={false}
       dataSource={differences}
