@@ -14,6 +14,7 @@ const TestIntroPage = lazy(() => import('./pages/TestIntroPage.tsx'));
 const AnswerPage = lazy(() => import('./pages/AnswerPage.tsx'));
 const ReportPage = lazy(() => import('./pages/ReportPage.tsx'));
 const RecordsPage = lazy(() => import('./pages/RecordsPage.tsx'));
+const OrdersPage = lazy(() => import('./pages/OrdersPage.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -42,6 +43,7 @@ export function App() {
                 <Route path="tests/:id" element={<TestIntroPage />} />
                 <Route path="records/:id/answer" element={<AnswerPage />} />
                 <Route path="records/:id" element={<ReportPage />} />
+                <Route path="orders" element={<OrdersPage />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

@@ -15,32 +15,37 @@ export default function RecordsPage() {
   if (records.isError) return <LoadError error={records.error} retry={() => void records.refetch()} />;
   if (records.data.data.length === 0) return <Message title={t('records.empty')} />;
   return (
-    <ul className="h5-cards" aria-label={t('nav.records')}>
-      {records.data.data.map((r) => {
-        const finished = r.status === 'submitted';
-        return (
-          <li key={r.id}>
-            <Link className="h5-card" to={finished ? `/records/${r.id}` : `/records/${r.id}/answer`}>
-              <Cover url={r.coverUrl} title={text(r.title)} />
-              <div className="h5-card-body">
-                <h2 className="h5-card-title">{text(r.title)}</h2>
-                <div className="h5-meta">
-                  <span className={finished ? 'h5-status h5-status-done' : 'h5-status'}>
-                    {finished ? t('records.submitted') : t('records.inProgress')}
-                  </span>
-                  {finished && !r.unlocked && <span className="h5-status">{t('records.locked')}</span>}
-                  {!finished && (
-                    <span>
-                      {t('records.answered', { answered: r.answeredCount, total: r.questionCount })}
+    <>
+      <Link className="h5-orders-link" to="/orders">
+        {t('orders.title')}
+      </Link>
+      <ul className="h5-cards" aria-label={t('nav.records')}>
+        {records.data.data.map((r) => {
+          const finished = r.status === 'submitted';
+          return (
+            <li key={r.id}>
+              <Link className="h5-card" to={finished ? `/records/${r.id}` : `/records/${r.id}/answer`}>
+                <Cover url={r.coverUrl} title={text(r.title)} />
+                <div className="h5-card-body">
+                  <h2 className="h5-card-title">{text(r.title)}</h2>
+                  <div className="h5-meta">
+                    <span className={finished ? 'h5-status h5-status-done' : 'h5-status'}>
+                      {finished ? t('records.submitted') : t('records.inProgress')}
                     </span>
-                  )}
+                    {finished && !r.unlocked && <span className="h5-status">{t('records.locked')}</span>}
+                    {!finished && (
+                      <span>
+                        {t('records.answered', { answered: r.answeredCount, total: r.questionCount })}
+                      </span>
+                    )}
+                  </div>
+                  <p className="h5-card-subtitle">{formatDateTime(r.submitTime ?? r.startTime)}</p>
                 </div>
-                <p className="h5-card-subtitle">{formatDateTime(r.submitTime ?? r.startTime)}</p>
-              </div>
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

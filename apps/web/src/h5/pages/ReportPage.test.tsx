@@ -76,7 +76,7 @@ describe('a locked report', () => {
     const unlock = [...container.querySelectorAll('button')].find(
       (b) => b.textContent === 'Unlock for ¥9.90',
     );
-    expect(unlock?.disabled).toBe(true);
+    expect(unlock?.disabled).toBe(false);
     expect(text).not.toMatch(/Score/);
     // The alert comes before everything else in the report.
     expect(container.querySelector('section')).toBe(alert);

@@ -4,8 +4,8 @@ import { Button } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { getRecord } from '../api/calls.ts';
 import { Page } from '../components/Page.tsx';
+import { PayPanel } from '../components/PayPanel.tsx';
 import { LoadError, Loading } from '../components/States.tsx';
-import { usePrice } from '../components/TestMeta.tsx';
 import { contentLanguage, useContent, useLanguage, useText } from '../i18n/i18n.ts';
 import { type BandView, reportView } from '../reportView.ts';
 
@@ -30,7 +30,6 @@ export default function ReportPage() {
   const t = useText();
   const text = useContent();
   const language = useLanguage();
-  const price = usePrice();
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const record = useQuery({ queryKey: ['record', id], queryFn: () => getRecord(id) });
@@ -91,10 +90,7 @@ export default function ReportPage() {
               ))}
               {view.preview.hasType && <li>{t('report.lockedType')}</li>}
             </ul>
-            <Button block color="primary" disabled>
-              {t('report.unlock', { price: price(data.priceFen) })}
-            </Button>
-            <p className="h5-note">{t('report.unlockSoon')}</p>
+            <PayPanel recordId={id} priceFen={data.priceFen} />
           </section>
         ) : (
           <>

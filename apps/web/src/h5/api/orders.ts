@@ -1,0 +1,13 @@
+import type { ClientOrder, Page, PayChannel } from '@cool/shared';
+import { call } from './client.ts';
+
+/** A report's payment (issue 10): an order per record and channel, asked about until it settles. */
+
+/** 201 a new order, 200 the one still payable; 503 `wechatpay.notConfigured` until WeChat Pay is set up. */
+export const createOrder = (recordId: number, channel: PayChannel) =>
+  call<ClientOrder>('POST', '/orders', { recordId, channel });
+
+/** The server asks WeChat Pay itself when the order has not been asked about for a while. */
+export const getOrder = (orderNo: string) => call<ClientOrder>('GET', `/orders/${orderNo}`);
+
+export const listOrders = () => call<Page<ClientOrder>>('GET', '/orders?pageSize=100');

@@ -1,0 +1,98 @@
+import type { ClientOrder } from '@cool/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, initI18n } from '../i18n/i18n.ts';
+import { PayPanel } from './PayPanel.tsx';
+
+const order = (status: ClientOrder['status']): ClientOrder => ({
+  orderNo: 'CT20261123000001',
+  recordId: 5,
+  title: { en: 'Four-letter personality', zh: '' },
+  amountFen: 990,
+  channel: 'native',
+  status,
+  expireTime: '2999-01-01T00:00:00Z',
+  paidTime: null,
+  refundedFen: 0,
+  createTime: '2026-11-23T05:00:00Z',
+  codeUrl: status === 'unpaid' ? 'weixin://wxpay/bizpayurl?pr=abc' : null,
+  h5Url: null,
+  jsapi: null,
+});
+
+/** Answers by `METHOD /path` from a queue, recording every request's path. */
+function fakeServer(answers: Record<string, [number, unknown][]>) {
+  const seen: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const key = `${init.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`;
+      seen.push(key);
+      const [status, result] = answers[key]?.shift() ?? [500, null];
+      const body = { code: status, success: status < 300, message: `answer ${status}`, result };
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return seen;
+}
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const container = document.body.appendChild(document.createElement('div'));
+const root = createRoot(container);
+let client: QueryClient;
+
+beforeAll(async () => {
+  await initI18n();
+  await changeLanguage('en-US');
+});
+beforeEach(() => {
+  localStorage.setItem('h5-token', 'token');
+  client = new QueryClient();
+});
+afterEach(async () => {
+  await act(() => root.render(null));
+  vi.unstubAllGlobals();
+});
+
+async function unlock() {
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={client}>
+        <PayPanel recordId={5} priceFen={990} />
+      </QueryClientProvider>,
+    ),
+  );
+  await act(async () => container.querySelector('button')?.click());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+}
+
+describe('unlocking a report', () => {
+  it('says payment is not available when the server has no WeChat Pay set up (503)', async () => {
+    fakeServer({ 'POST /api/client/orders': [[503, { error: 'wechatpay.notConfigured' }]] });
+    await unlock();
+    expect(container.textContent).toContain('Payment is not available yet');
+  });
+
+  it('on a computer shows the code URL, asks about the order, and reloads the record once paid', async () => {
+    const seen = fakeServer({
+      'POST /api/client/orders': [[201, order('unpaid')]],
+      'GET /api/client/orders/CT20261123000001': [[200, order('paid')]],
+    });
+    client.setQueryData(['record', 5], { id: 5 });
+    await unlock();
+    expect(seen).toContain('GET /api/client/orders/CT20261123000001');
+    expect(client.getQueryState(['record', 5])?.isInvalidated).toBe(true);
+  });
+
+  it('shows the code URL to pay with while the order is open', async () => {
+    fakeServer({
+      'POST /api/client/orders': [[201, order('unpaid')]],
+      'GET /api/client/orders/CT20261123000001': [[200, order('unpaid')]],
+    });
+    await unlock();
+    expect(container.textContent).toContain('weixin://wxpay/bizpayurl?pr=abc');
+    expect(container.textContent).toContain('Waiting for WeChat Pay');
+  });
+});

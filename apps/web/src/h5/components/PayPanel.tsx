@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { ClientError } from '../api/client.ts';
+import { createOrder, getOrder } from '../api/orders.ts';
+import { useText } from '../i18n/i18n.ts';
+import { h5PayUrl, POLL_MS, payChannelFor, payInWechat, pendingOrder, pollingStops } from '../pay.ts';
+import { usePrice } from './TestMeta.tsx';
+import './pay.css';
+
+/**
+ * The locked report's Unlock button: starts a WeChat Pay order on this device's channel, then asks about it
+ * every 2 s until it settles (while the report is open) and, once paid, reloads the record so it unlocks.
+ */
+export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: number }) {
+  const t = useText();
+  const price = usePrice();
+  const queryClient = useQueryClient();
+  // Back from the WeChat Pay h5 page: the order it left for is asked about again.
+  const [orderNo, setOrderNo] = useState<string | null>(() => pendingOrder.get(recordId));
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const start = useMutation({
+    mutationFn: () =>
+      createOrder(
+        recordId,
+        payChannelFor(navigator.userAgent, window.innerWidth, navigator.maxTouchPoints > 0),
+      ),
+    onMutate: () => setNotice(null),
+    onSuccess: async (order) => {
+      if (order.channel === 'h5' && order.h5Url) {
+        pendingOrder.set(recordId, order.orderNo);
+        location.href = h5PayUrl(order.h5Url, location.href);
+        return;
+      }
+      setOrderNo(order.orderNo);
+      if (order.channel === 'jsapi' && order.jsapi && (await payInWechat(order.jsapi)) === 'cancel') {
+        setOrderNo(null);
+        setNotice(t('pay.cancelled'));
+      }
+    },
+  });
+
+  const order = useQuery({
+    queryKey: ['order', orderNo],
+    queryFn: () => getOrder(orderNo!),
+    enabled: orderNo !== null,
+    staleTime: 0,
+    // A computer's tab waits in the background while the phone pays.
+    refetchIntervalInBackground: true,
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      return data && pollingStops(data.status, data.expireTime) ? false : POLL_MS;
+    },
+  });
+
+  const status = order.data?.status;
+  useEffect(() => {
+    if (!status || !order.data || !pollingStops(status, order.data.expireTime)) return;
+    pendingOrder.set(recordId, null);
+    if (status === 'paid') {
+      void queryClient.invalidateQueries({ queryKey: ['record', recordId] });
+      void queryClient.invalidateQueries({ queryKey: ['records'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    } else {
+      setOrderNo(null);
+      setNotice(t('pay.closed'));
+    }
+  }, [status, order.data, recordId, queryClient, t]);
+
+  const unavailable =
+    start.error instanceof ClientError &&
+    (start.error.status === 503 || start.error.code === 'wechatpay.notConfigured');
+  const waiting = orderNo !== null && status !== 'paid';
+  const codeUrl = waiting ? (start.data?.codeUrl ?? order.data?.codeUrl ?? null) : null;
+
+  return (
+    <div className="h5-stack h5-pay">
+      <Button
+        block
+        color="primary"
+        loading={start.isPending || (waiting && !codeUrl)}
+        disabled={waiting}
+        onClick={() => start.mutate()}
+      >
+        {t('report.unlock', { price: price(priceFen) })}
+      </Button>
+      {codeUrl && (
+        <section className="h5-pay-code" aria-label={t('pay.nativeTitle')}>
+          <strong>{t('pay.nativeTitle')}</strong>
+          <p className="h5-note">{t('pay.nativeBody')}</p>
+          <code className="h5-pay-url">{codeUrl}</code>
+        </section>
+      )}
+      {waiting && (
+        <p className="h5-note" role="status">
+          {t('pay.waiting')}
+        </p>
+      )}
+      {unavailable && (
+        <p className="h5-note" role="alert">
+          {t('pay.unavailable')}
+        </p>
+      )}
+      {start.isError && !unavailable && (
+        <p className="h5-note" role="alert">
+          {t('pay.failed', { message: start.error.message })}
+        </p>
+      )}
+      {notice && (
+        <p className="h5-note" role="status">
+          {notice}
+        </p>
+      )}
+    </div>
+  );
+}
