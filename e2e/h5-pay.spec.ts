@@ -44,4 +44,41 @@ test.describe('paying for a report', () => {
     await expect(page.getByText('暂无订单')).toBeVisible();
     await shot(page, 'orders-empty-zh');
   });
+
+  test('on a computer shows the payment link while it waits (WeChat Pay answers stubbed in the page)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await finishPaidTest(page);
+    const order = {
+      orderNo: 'CT20261123000001',
+      recordId: Number(new URL(page.url()).pathname.split('/').pop()),
+      title: { en: 'Four-letter personality type (demo)', zh: '' },
+      amountFen: 990,
+      channel: 'native',
+      status: 'unpaid',
+      expireTime: '2999-01-01T00:00:00Z',
+      paidTime: null,
+      refundedFen: 0,
+      createTime: '2026-11-23T05:00:00Z',
+      codeUrl: 'weixin://wxpay/bizpayurl?pr=AbCdEfGhIjKlMnOpQrStUv',
+      h5Url: null,
+      jsapi: null,
+    };
+    const asked: string[] = [];
+    await page.route('**/api/client/orders**', (route) => {
+      asked.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
+      return route.fulfill({ json: { code: 0, success: true, message: 'ok', result: order, timestamp: 0 } });
+    });
+    await page.getByRole('button', { name: /^Unlock for/ }).click();
+    await expect(page.getByText(order.codeUrl)).toBeVisible();
+    await expect(page.getByText('Waiting for WeChat Pay')).toBeVisible();
+    await page.getByRole('button', { name: '中文' }).click();
+    await expect(page.getByText('请在手机微信中支付')).toBeVisible();
+    await shot(page, 'native-zh-1280');
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    await shot(page, 'native-zh-375');
+    // Asked about every 2 s while the page is open.
+    await expect.poll(() => asked.filter((call) => call.startsWith('GET')).length).toBeGreaterThan(1);
+  });
 });
