@@ -10,6 +10,8 @@ const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 // Workers inherit the main process's env, so the temp dir and password are created once per run.
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-Admin-pass-1';
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cool-e2e-'));
+// The server calls WeChat Pay here; e2e/orders.spec.ts starts the local fake on this port while it runs.
+process.env.WECHATPAY_API_BASE ??= `http://127.0.0.1:${PORT + 1}`;
 
 export default defineConfig({
   testDir: './e2e',

@@ -72,6 +72,7 @@ test.describe('paying for a report', () => {
     });
     await page.getByRole('button', { name: /^Unlock for/ }).click();
     await expect(page.getByText(order.codeUrl)).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code to pay with WeChat' })).toBeVisible();
     await expect(page.getByText('Waiting for WeChat Pay')).toBeVisible();
     await page.getByRole('button', { name: '中文' }).click();
     await expect(page.getByText('请在手机微信中支付')).toBeVisible();

@@ -94,5 +94,11 @@ describe('unlocking a report', () => {
     await unlock();
     expect(container.textContent).toContain('weixin://wxpay/bizpayurl?pr=abc');
     expect(container.textContent).toContain('Waiting for WeChat Pay');
+    // The same URL as a QR code, once its encoder has loaded.
+    await vi.waitFor(() =>
+      expect(container.querySelector('img[alt="QR code to pay with WeChat"]')).not.toBeNull(),
+    );
+    const src = container.querySelector('img')!.getAttribute('src')!;
+    expect(decodeURIComponent(src)).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg[\s\S]*<\/svg>$/);
   });
 });

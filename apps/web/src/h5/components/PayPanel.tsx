@@ -5,6 +5,7 @@ import { ClientError } from '../api/client.ts';
 import { createOrder, getOrder } from '../api/orders.ts';
 import { useText } from '../i18n/i18n.ts';
 import { h5PayUrl, POLL_MS, payChannelFor, payInWechat, pendingOrder, pollingStops } from '../pay.ts';
+import { PayCode } from './PayCode.tsx';
 import { usePrice } from './TestMeta.tsx';
 import './pay.css';
 
@@ -89,6 +90,7 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
         <section className="h5-pay-code" aria-label={t('pay.nativeTitle')}>
           <strong>{t('pay.nativeTitle')}</strong>
           <p className="h5-note">{t('pay.nativeBody')}</p>
+          <PayCode url={codeUrl} label={t('pay.qrLabel')} />
           <code className="h5-pay-url">{codeUrl}</code>
         </section>
       )}

@@ -59,7 +59,8 @@ const messages = {
   'pay.closed': 'The order closed before it was paid. You can unlock again.',
   'pay.nativeTitle': 'Pay with WeChat on your phone',
   'pay.nativeBody':
-    'Open this payment link in WeChat on your phone; this page unlocks as soon as the payment arrives.',
+    'Scan the code with WeChat on your phone, or open the link below in WeChat; this page unlocks as soon as the payment arrives.',
+  'pay.qrLabel': 'QR code to pay with WeChat',
   'orders.title': 'My orders',
   'orders.empty': 'No orders yet',
   'orders.unpaid': 'Unpaid',
