@@ -3,14 +3,15 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { routeTitle } from '../shared/i18n/routeTitle.ts';
+import { tabKey } from '../shared/routes/routes.ts';
+import { flattenRoutes, menuTree } from '../shared/routes/tree.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
 // The store alone, not the tabs barrel: the bar and kept-alive view stay in the console's chunk.
 import { useTabsStore } from '../shared/tabs/tabsStore.ts';
 import { PageLoading } from '../shared/ui/PageLoading.tsx';
 import { RouteErrorBoundary } from '../shared/ui/RouteErrorBoundary.tsx';
 import { ConsoleShell } from './consoleShell.ts';
-import { APP_ROUTES, type AppRoute, tabKey } from './routes/registry.tsx';
-import { flattenRoutes, menuTree } from './routes/tree.ts';
+import { APP_ROUTES, type AppRoute } from './routes/registry.tsx';
 import { SessionGate } from './SessionGate.tsx';
 import { warmUpConsole } from './warmUp.ts';
 

@@ -3,9 +3,9 @@ import { App, Skeleton } from 'antd';
 import { type ReactNode, useContext, useLayoutEffect } from 'react';
 import BasicLayout from '../features/layout/BasicLayout.tsx';
 import './dates.ts';
+import type { MenuNode } from '../shared/routes/tree.ts';
 import { connectNotices } from '../shared/ui/notices.ts';
 import { queryClient } from './queryClient.ts';
-import type { MenuNode } from './routes/tree.ts';
 
 /** While the console is shown, the light notices (welcome, language errors) use its App's holders too. */
 function ConnectNotices() {

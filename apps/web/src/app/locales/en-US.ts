@@ -3,21 +3,11 @@
 import type { ErrorCatalogue } from '@cool/shared/errors';
 import enUSErrors from '@cool/shared/errors/en-US';
 import enUS from 'antd/es/locale/en_US';
-import alerts from '../../features/alerts/strings/en-US.json';
 import auth from '../../features/auth/strings/en-US.json';
-import categories from '../../features/categories/strings/en-US.json';
-import center from '../../features/center/strings/en-US.json';
 import layout from '../../features/layout/strings/en-US.json';
-import orders from '../../features/orders/strings/en-US.json';
-import participants from '../../features/participants/strings/en-US.json';
-import payLog from '../../features/paylog/strings/en-US.json';
 import placeholders from '../../features/placeholders/strings/en-US.json';
-import questions from '../../features/questions/strings/en-US.json';
-import records from '../../features/records/strings/en-US.json';
-import tests from '../../features/tests/strings/en-US.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/en-US.json';
-import testRecord from '../../shared/records/strings/en-US.json';
 import tabs from '../../shared/tabs/strings/en-US.json';
 import ui from '../../shared/ui/strings/en-US.json';
 
@@ -27,21 +17,10 @@ export const messages = {
   ...tabs,
   ...auth,
   ...layout,
-  ...categories,
-  ...tests,
-  ...questions,
   ...placeholders,
-  ...testRecord,
-  ...records,
-  ...alerts,
-  ...participants,
-  ...orders,
-  ...payLog,
-  ...center,
   // Server error codes, from the one catalogue the server also answers with.
   serverError: enUSErrors as ErrorCatalogue,
 };
-export type Messages = typeof messages;
 
 const pack: LocalePack = { messages, antdLocale: enUS };
 export default pack;

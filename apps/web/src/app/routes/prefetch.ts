@@ -1,5 +1,4 @@
 import { categoryListQuerySchema, testListQuerySchema } from '@cool/shared';
-import { titleSortField } from '../../features/tests/components/TestTable.tsx';
 import { categoryQueries } from '../../shared/api/categories.ts';
 import { settingsQueries } from '../../shared/api/settings.ts';
 import { testQueries } from '../../shared/api/tests.ts';
@@ -16,6 +15,8 @@ import { queryClient } from '../queryClient.ts';
 const layoutData = () => queryClient.prefetchQuery(settingsQueries.promotion());
 
 export async function prefetchTests(params: URLSearchParams) {
+  // The table's module comes with the tests page's code (preloaded alongside): not with every console page's.
+  const { titleSortField } = await import('../../features/tests/components/TestTable.tsx');
   const query = parseListQuery(testListQuerySchema, params);
   // As the page does: the title sorts by the current language's title.
   const language = useSettingsStore.getState().language === 'zh-CN' ? 'zh' : 'en';

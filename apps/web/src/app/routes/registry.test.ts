@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { routeName, routeTitle } from '../../shared/i18n/routeTitle.ts';
 import en from '../../shared/i18n/strings/en-US.json';
 import zh from '../../shared/i18n/strings/zh-CN.json';
-import { APP_ROUTES, routeAt, tabKey } from './registry.tsx';
-import { flattenRoutes, menuTree, type RouteNode, routeTrail, tabKeyOf } from './tree.ts';
+import { tabKey } from '../../shared/routes/routes.ts';
+import { flattenRoutes, menuTree, type RouteNode, routeTrail, tabKeyOf } from '../../shared/routes/tree.ts';
+import { APP_ROUTES, routeAt } from './registry.tsx';
 
 const access = (permissionIds: string[], queryable: string[] = []) => ({
   permissionIds,

@@ -1,8 +1,9 @@
 import { CONSOLE_ROUTES, type ConsoleRoute } from '@cool/shared';
 import { lazy, type ReactNode } from 'react';
+import { registerRoutes } from '../../shared/routes/routes.ts';
+import { type RouteNode, routeTrail } from '../../shared/routes/tree.ts';
 import { preloadConsoleShell } from '../consoleShell.ts';
 import { preloadable } from '../preloadable.ts';
-import { type RouteNode, routeTrail, tabKeyOf } from './tree.ts';
 
 // Every screen is its own chunk: the login page never downloads the console shell or tables. Console screens
 // can start downloading early (on the sign-in click).
@@ -97,6 +98,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/exception/500', layout: 'user', page: () => <ExceptionPage status="500" /> },
 ];
 
+// Shared code (titles, tabs, breadcrumbs) reads the routes through this registration, never importing the app.
+registerRoutes(APP_ROUTES);
+
 /** The registry entry at a pathname. */
 export const routeAt = (pathname: string): AppRoute | undefined => routeTrail(APP_ROUTES, pathname).at(-1);
 
@@ -107,6 +111,3 @@ export function preloadConsole(path: string): void {
     ?.preload?.()
     .catch(() => undefined);
 }
-
-/** The tab a full path belongs to: its pathname and identifying parameters only. */
-export const tabKey = (path: string): string => tabKeyOf(APP_ROUTES, path);

@@ -1,8 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Drawer, Flex, Grid, Layout, Tooltip, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuNode } from '../../app/routes/tree.ts';
+import type { MenuNode } from '../../shared/routes/tree.ts';
 import { resolveLayout } from '../../shared/settings/layoutRules.ts';
 import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
 import { Brand } from './Brand.tsx';
@@ -10,9 +10,13 @@ import { ContentArea } from './ContentArea.tsx';
 import { GlobalFooter } from './GlobalFooter.tsx';
 import { FIXED_CONTENT_WIDTH, GlobalHeader, HEADER_HEIGHT } from './GlobalHeader.tsx';
 import { PROMOTION_BOX_SIZE, PromotionLink } from './PromotionLink.tsx';
-import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useAutoHideHeader } from './useAutoHideHeader.ts';
+
+// The settings drawer's code downloads when it is first opened, not with every console page.
+const SettingsDrawer = lazy(() =>
+  import('./SettingsDrawer.tsx').then((m) => ({ default: m.SettingsDrawer })),
+);
 
 const SIDER_WIDTH = 256;
 /** Stacking inside the shell; antd's drawers, modals and popups (1000 and up) stay above all of it. */
@@ -32,6 +36,7 @@ export default function BasicLayout({ menu }: BasicLayoutProps) {
   const view = resolveLayout(settings, isMobile);
   const [menuOpen, setMenuOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsWanted = useSettingsWanted(settingsOpen);
   const headerHidden = useAutoHideHeader(view.autoHideHeader, HEADER_HEIGHT);
 
   // A phone menu left open must not reappear when the window grows and shrinks again.
@@ -143,7 +148,18 @@ export default function BasicLayout({ menu }: BasicLayoutProps) {
           />
         </Tooltip>
       )}
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsWanted && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
+}
+
+/** Whether the drawer was ever opened: it stays mounted afterwards, so closing it animates. */
+function useSettingsWanted(open: boolean): boolean {
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  return wanted;
 }

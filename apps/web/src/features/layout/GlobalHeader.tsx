@@ -2,7 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, ReloadOutlined, SettingOutlined }
 import { Button, ConfigProvider, Flex, Layout, Tooltip, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuNode } from '../../app/routes/tree.ts';
+import type { MenuNode } from '../../shared/routes/tree.ts';
 import type { EffectiveLayout } from '../../shared/settings/layoutRules.ts';
 import { useTabs } from '../../shared/tabs/index.ts';
 import { AvatarDropdown } from './AvatarDropdown.tsx';

@@ -14,10 +14,10 @@ import { Badge, Flex, Menu, type MenuProps } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { type MenuNode, routeTrail } from '../../app/routes/tree.ts';
 import { alertQueries } from '../../shared/api/alerts.ts';
 import { menuKey } from '../../shared/i18n/menu.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
+import { type MenuNode, routeTrail } from '../../shared/routes/tree.ts';
 import { tabPath, useTabsStore } from '../../shared/tabs/tabsStore.ts';
 
 /** Only the icons the route registry names are bundled, not the whole icon set. */

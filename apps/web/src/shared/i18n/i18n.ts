@@ -12,8 +12,29 @@ export interface LocalePack {
 
 export type LocaleLoaders = Record<Language, () => Promise<LocalePack>>;
 
+/** More strings per language, for code loaded later than the packs (the console's screens). */
+export type MessageLoaders = Record<Language, () => Promise<Record<string, unknown>>>;
+
 let loaders: LocaleLoaders | null = null;
 const packs = new Map<Language, LocalePack>();
+/** Each added set of strings, with the languages it is loaded in. */
+const added = new Map<MessageLoaders, Set<Language>>();
+
+async function loadAdded(language: Language): Promise<void> {
+  await Promise.all(
+    [...added].map(async ([more, loaded]) => {
+      if (loaded.has(language)) return;
+      i18n.addResourceBundle(language, 'translation', await more[language](), true, true);
+      loaded.add(language);
+    }),
+  );
+}
+
+/** Adds strings loaded later than the packs: the current language's now, another's when it is chosen. */
+export async function addMessages(more: MessageLoaders): Promise<void> {
+  if (!added.has(more)) added.set(more, new Set());
+  await loadAdded(useSettingsStore.getState().language);
+}
 
 export function getAntdLocale(language: Language): Locale | undefined {
   return packs.get(language)?.antdLocale;
@@ -31,6 +52,7 @@ export async function changeLanguage(language: Language): Promise<void> {
     packs.set(language, pack);
     i18n.addResourceBundle(language, 'translation', pack.messages, true, true);
   }
+  await loadAdded(language);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
   useSettingsStore.getState().setLanguage(language);

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { routeAt } from '../../app/routes/registry.tsx';
+import { routeAt } from '../routes/routes.ts';
 import { menuKey } from './menu.ts';
 
 /** The route name of a pathname (its i18n key is `menu.<name>`); undefined when the path is no titled page. */

@@ -14,6 +14,8 @@ import {
   useSearchParams,
 } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// The app's routes register themselves for the titles, tabs and kept-alive routes read here.
+import '../../app/routes/registry.tsx';
 import { messages as en } from '../../app/locales/en-US.ts';
 import zhPack from '../../app/locales/zh-CN.ts';
 import zh from '../i18n/strings/zh-CN.json';

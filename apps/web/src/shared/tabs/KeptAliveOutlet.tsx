@@ -11,9 +11,8 @@ import {
   useState,
 } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router';
-import { APP_ROUTES, tabKey } from '../../app/routes/registry.tsx';
-import { flattenRoutes } from '../../app/routes/tree.ts';
 import { routeName } from '../i18n/routeTitle.ts';
+import { allRoutes, tabKey } from '../routes/routes.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
 import { PageLoading } from '../ui/PageLoading.tsx';
 import { type CachedPage, retainPages } from './pageCache.ts';
@@ -23,11 +22,16 @@ import { useTabsStore } from './tabsStore.ts';
 /** Pages kept alive at most; the least recently shown beyond it is dropped (its tab stays, the page is re-created). */
 export const MAX_LIVE_PAGES = 8;
 
-const KEEP_ALIVE_PATHS = new Set(
-  flattenRoutes(APP_ROUTES)
-    .filter((route) => route.keepAlive)
-    .map((route) => route.path),
-);
+/** The paths of the routes whose meta asks to be kept alive (read once the registry has registered). */
+let keepAlivePaths: Set<string> | null = null;
+const isKeptAlive = (pathname: string) => {
+  keepAlivePaths ??= new Set(
+    allRoutes()
+      .filter((route) => route.keepAlive)
+      .map((route) => route.path),
+  );
+  return keepAlivePaths.has(pathname);
+};
 
 /** What a kept page renders while hidden: its own route element and its own location. */
 interface PageSnapshot {
@@ -49,12 +53,12 @@ export function KeptAliveOutlet() {
   const tabs = useTabsStore((s) => s.tabs);
   const generations = useTabsStore((s) => s.generations);
 
-  const cached = multiTab ? routeName(pathname) !== undefined : KEEP_ALIVE_PATHS.has(pathname);
+  const cached = multiTab ? routeName(pathname) !== undefined : isKeptAlive(pathname);
   const [pages, setPages] = useState<readonly CachedPage<PageSnapshot>[]>([]);
   const retained = retainPages(
     pages,
     cached ? { key: current, value: { element: outlet, location } } : null,
-    (key) => (multiTab ? tabs.some((tab) => tab.key === key) : KEEP_ALIVE_PATHS.has(key.split('?')[0]!)),
+    (key) => (multiTab ? tabs.some((tab) => tab.key === key) : isKeptAlive(key.split('?')[0]!)),
     MAX_LIVE_PAGES,
   );
   // A kept page hidden later shows what it showed last: its list state, not the one it was first shown with, and

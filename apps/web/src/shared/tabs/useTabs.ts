@@ -8,8 +8,8 @@ import {
   type Path,
   parsePath,
 } from 'react-router';
-import { tabKey } from '../../app/routes/registry.tsx';
 import { routeName } from '../i18n/routeTitle.ts';
+import { tabKey } from '../routes/routes.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
 import { type CloseAction, tabsToClose } from './closing.ts';
 import { forgetPageQueries, invalidatePageQueries } from './pageQueries.ts';

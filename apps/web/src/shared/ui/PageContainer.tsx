@@ -4,9 +4,8 @@ import { Breadcrumb, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { APP_ROUTES } from '../../app/routes/registry.tsx';
-import { routeTrail } from '../../app/routes/tree.ts';
 import { menuKey } from '../i18n/menu.ts';
+import { routeTrailAt } from '../routes/routes.ts';
 
 interface PageContainerProps {
   title: ReactNode;
@@ -27,7 +26,7 @@ export function PageContainer({ title, content, extra, section, children }: Page
   const { t } = useTranslation();
   const { pathname } = useLocation();
   // A page outside the menu names the menu page it belongs to; others sit under their registry parents.
-  const parents = section ? routeTrail(APP_ROUTES, section) : routeTrail(APP_ROUTES, pathname).slice(0, -1);
+  const parents = section ? routeTrailAt(section) : routeTrailAt(pathname).slice(0, -1);
 
   return (
     <Flex vertical gap={16} style={{ minWidth: 0 }}>

@@ -1,10 +1,20 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Flex, Result } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Flex } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, NETWORK_ERROR_STATUS } from '../http/client.ts';
 import { errorText } from '../http/errorText.ts';
-import { ExceptionResult } from './ExceptionResult.tsx';
+import type { ErrorResultProps } from './ErrorResult.tsx';
+
+type AlertProps = Pick<ErrorResultProps, 'subTitle' | 'extra'>;
+
+/** The one-line alert: above data still on screen, and in place of the page while its result downloads. */
+const ErrorAlert = ({ subTitle, extra }: AlertProps) => (
+  <Alert type="error" showIcon role="alert" title={subTitle} action={extra} />
+);
+
+// antd's Result (10 KiB gzip) downloads only when a page's data fails; if that download fails too (offline), the
+// alert stays.
+const ErrorResult = lazy(() => import('./ErrorResult.tsx').catch(() => ({ default: ErrorAlert })));
 
 interface QueryErrorStateProps {
   /** The failed query's error. */
@@ -18,9 +28,8 @@ interface QueryErrorStateProps {
 }
 
 /**
- * Shown in place of a page's content when its data could not be loaded: the 403 page when the role may not
- * read it (retrying cannot help), the 500 page with a retry for a server or network failure, else the
- * server's message with a retry.
+ * Shown in place of a page's content when its data could not be loaded, with a retry (see ErrorResult), or as a
+ * one-line alert when `compact`.
  */
 export function QueryErrorState({ error, title, onRetry, retrying = false, compact }: QueryErrorStateProps) {
   const { t } = useTranslation();
@@ -30,13 +39,12 @@ export function QueryErrorState({ error, title, onRetry, retrying = false, compa
     </Button>
   );
   const subTitle = errorText(error, t);
-  if (compact) return <Alert type="error" showIcon role="alert" title={subTitle} action={retry} />;
-
-  const status = error instanceof ApiError ? error.status : null;
-  if (status === 403) return <ExceptionResult status="403" />;
-  if (status !== null && (status === NETWORK_ERROR_STATUS || status >= 500))
-    return <ExceptionResult status="500" title={title} subTitle={subTitle} extra={retry} />;
-  return <Result status="error" title={title} subTitle={subTitle} extra={retry} />;
+  if (compact) return <ErrorAlert subTitle={subTitle} extra={retry} />;
+  return (
+    <Suspense fallback={<ErrorAlert subTitle={subTitle} extra={retry} />}>
+      <ErrorResult error={error} title={title} subTitle={subTitle} extra={retry} />
+    </Suspense>
+  );
 }
 
 interface QueryContentProps {

@@ -1,6 +1,6 @@
 import type { GuardedRoute } from '@cool/shared';
 
-/** What the derivations below read of a registry entry (see registry.tsx for the whole entry). */
+/** What the derivations below read of a registry entry (see app/routes/registry.tsx for the whole entry). */
 export interface RouteNode extends GuardedRoute {
   path: string;
   /** The i18n key `menu.<name>`; a route without one is untitled (no tab, the app title only). */
@@ -9,6 +9,8 @@ export interface RouteNode extends GuardedRoute {
   hideInMenu?: boolean;
   /** Its screen; a route without one only groups its children. */
   page?: unknown;
+  /** Kept alive while hidden even without multi-tab. */
+  keepAlive?: boolean;
   /** Query parameters that say which page this is (`testId` on /qtable): another value is another tab. */
   identity?: readonly string[];
   children?: readonly RouteNode[];

@@ -1,0 +1,27 @@
+import alerts from '../../../features/alerts/strings/en-US.json';
+import categories from '../../../features/categories/strings/en-US.json';
+import center from '../../../features/center/strings/en-US.json';
+import orders from '../../../features/orders/strings/en-US.json';
+import participants from '../../../features/participants/strings/en-US.json';
+import payLog from '../../../features/paylog/strings/en-US.json';
+import questions from '../../../features/questions/strings/en-US.json';
+import records from '../../../features/records/strings/en-US.json';
+import tests from '../../../features/tests/strings/en-US.json';
+import testRecord from '../../../shared/records/strings/en-US.json';
+
+/** The console's screens' strings: loaded with the console's code, not with the login page. */
+export const messages = {
+  ...categories,
+  ...tests,
+  ...questions,
+  ...testRecord,
+  ...records,
+  ...alerts,
+  ...participants,
+  ...orders,
+  ...payLog,
+  ...center,
+};
+export type ConsoleMessages = typeof messages;
+
+export default messages;
