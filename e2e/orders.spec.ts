@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
-import { ADMIN, apiLogin, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, uniqueSuffix } from './support.ts';
+import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
+import { notifyPaid, paidTest, result, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
+import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, uniqueSuffix } from './support.ts';
 
 /**
  * Issue 10's staff side against the local fake of WeChat Pay: a participant pays for a report by QR code (the
@@ -9,54 +10,17 @@ import { ADMIN, apiLogin, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, uniqueSuffi
  * WECHATPAY_API_BASE=http://127.0.0.1:<free port> (the server inherits it; this file starts the fake there).
  */
 
-const API_BASE = process.env.WECHATPAY_API_BASE ?? '';
-test.skip(!/^http:\/\/127\.0\.0\.1:\d+$/.test(API_BASE), 'needs WECHATPAY_API_BASE=http://127.0.0.1:<port>');
+skipWithoutLocalWechatPay();
 
 // Two cores shared by many jobs: a list or a write can take longer than the default ten seconds.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
-
-async function result<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.success, body.message).toBe(true);
-  return body.result;
-}
 
 let fake: FakeWechatPay;
 let paidOrder = '';
 /** The China-time day reconciled in beforeAll. */
 let billDate = '';
 const NICKNAME = `E2E Payer ${uniqueSuffix()}`;
-
-/** PHQ-9 copied, priced ¥19.90 and published, through the staff API. */
-async function paidTest(request: APIRequestContext, headers: Record<string, string>) {
-  const tests = await result<{ data: { id: number; builtinKey: string | null }[] }>(
-    await request.get('/api/tests?pageSize=100', { headers }),
-  );
-  const phq = tests.data.find((t) => t.builtinKey === 'phq-9')!;
-  const copy = await result<Record<string, unknown> & { id: number; categories: { id: number }[] }>(
-    await request.post(`/api/tests/${phq.id}/duplicate`, { headers }),
-  );
-  const { title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder } = copy;
-  await result(
-    await request.put(`/api/tests/${copy.id}`, {
-      headers,
-      data: {
-        ...{ title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder },
-        priceFen: 1990,
-        categoryIds: copy.categories.map((c) => c.id),
-      },
-    }),
-  );
-  await result(await request.post(`/api/tests/${copy.id}/publish`, { headers }));
-  return copy.id;
-}
 
 /** A participant submits the paid test and orders its report by QR code: the order number. */
 async function orderReport(request: APIRequestContext, testId: number, nickname: string) {
@@ -82,42 +46,20 @@ async function orderReport(request: APIRequestContext, testId: number, nickname:
 }
 
 test.beforeAll(async ({ request }) => {
-  fake = await new FakeWechatPay().start(Number(new URL(API_BASE).port));
-  const { token } = await apiLogin(request, ADMIN.username, ADMIN.password);
-  const headers = { Authorization: token };
-  await result(
-    await request.put('/api/settings/wechat-pay', {
-      headers,
-      data: {
-        appId: fake.appId,
-        mchId: fake.mchId,
-        merchantSerialNo: fake.merchantSerialNo,
-        merchantPrivateKey: fake.merchantKey.privatePem,
-        apiV3Key: fake.apiV3Key,
-        platformPublicKeyId: fake.platformSerial,
-        platformPublicKey: fake.platformKey.publicPem,
-        notifyBaseUrl: 'https://pay.example.com',
-        orderExpireMinutes: 30,
-      },
-    }),
-  );
-  const testId = await paidTest(request, headers);
-  paidOrder = await orderReport(request, testId, NICKNAME);
+  const started = await startFakeWechatPay(request);
+  fake = started.fake;
+  const { headers } = started;
+  const testId = await paidTest(request, headers, 1990);
   // The participant scans and pays; WeChat Pay notifies us.
-  fake.pay(paidOrder);
-  const base = test.info().project.use.baseURL ?? '';
-  const notified = await fake.send(`${base}/api/pay/wechat/notify`, fake.buildPaymentNotification(paidOrder));
-  expect(notified.status).toBe(204);
+  paidOrder = await orderReport(request, testId, NICKNAME);
+  expect((await notifyPaid(fake, paidOrder)).status).toBe(204);
   // A second participant leaves their order unpaid.
   await orderReport(request, testId, `${NICKNAME} 2`);
   // A third paid yesterday; yesterday's bill says another amount: reconciliation finds the difference.
   const yesterday = new Date(Date.now() - 24 * 60 * 60_000);
   const third = await orderReport(request, testId, `${NICKNAME} 3`);
-  fake.pay(third, { at: yesterday });
   fake.billTweaks.amountFen.set(third, 1000);
-  expect(
-    (await fake.send(`${base}/api/pay/wechat/notify`, fake.buildPaymentNotification(third))).status,
-  ).toBe(204);
+  expect((await notifyPaid(fake, third, yesterday)).status).toBe(204);
   billDate = yesterday.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
   const reconciled = await result<{ counts: { amountDiffers: number } }>(
     await request.post('/api/pay/reconciliations', { headers, data: { billDate } }),

@@ -1,0 +1,95 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
+import { ADMIN, apiLogin } from './support.ts';
+
+/**
+ * Paying against the local fake of WeChat Pay. The server calls WECHATPAY_API_BASE (playwright.config.ts sets
+ * it to E2E_PORT+1); a spec starts the fake there in the Playwright process and points the server at its keys.
+ */
+
+export const WECHATPAY_API_BASE = process.env.WECHATPAY_API_BASE ?? '';
+
+/** Skips the file's tests unless the server calls WeChat Pay on this machine, where the fake can listen. */
+export const skipWithoutLocalWechatPay = () =>
+  test.skip(
+    !/^http:\/\/127\.0\.0\.1:\d+$/.test(WECHATPAY_API_BASE),
+    'needs WECHATPAY_API_BASE=http://127.0.0.1:<port>',
+  );
+
+interface Envelope<T> {
+  success: boolean;
+  message: string;
+  result: T;
+}
+
+/** The result of an API answer (to the test's request or the page's), which must be a success. */
+export async function result<T>(response: { json(): Promise<unknown> }): Promise<T> {
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.success, body.message).toBe(true);
+  return body.result;
+}
+
+/**
+ * Starts the fake on WECHATPAY_API_BASE's port and saves its keys as the server's WeChat Pay settings, as
+ * the admin: the fake, and the admin's headers for further staff calls.
+ */
+export async function startFakeWechatPay(request: APIRequestContext) {
+  const fake = await new FakeWechatPay().start(Number(new URL(WECHATPAY_API_BASE).port));
+  const { token } = await apiLogin(request, ADMIN.username, ADMIN.password);
+  const headers = { Authorization: token };
+  await result(
+    await request.put('/api/settings/wechat-pay', {
+      headers,
+      data: {
+        appId: fake.appId,
+        mchId: fake.mchId,
+        merchantSerialNo: fake.merchantSerialNo,
+        merchantPrivateKey: fake.merchantKey.privatePem,
+        apiV3Key: fake.apiV3Key,
+        platformPublicKeyId: fake.platformSerial,
+        platformPublicKey: fake.platformKey.publicPem,
+        notifyBaseUrl: 'https://pay.example.com',
+        orderExpireMinutes: 30,
+      },
+    }),
+  );
+  return { fake, headers };
+}
+
+/** A copy of PHQ-9 with this price, published, through the staff API: its id. */
+export async function paidTest(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  priceFen: number,
+) {
+  const tests = await result<{ data: { id: number; builtinKey: string | null }[] }>(
+    await request.get('/api/tests?pageSize=100', { headers }),
+  );
+  const phq = tests.data.find((t) => t.builtinKey === 'phq-9')!;
+  const copy = await result<Record<string, unknown> & { id: number; categories: { id: number }[] }>(
+    await request.post(`/api/tests/${phq.id}/duplicate`, { headers }),
+  );
+  const { title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder } = copy;
+  await result(
+    await request.put(`/api/tests/${copy.id}`, {
+      headers,
+      data: {
+        ...{ title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder },
+        priceFen,
+        categoryIds: copy.categories.map((c) => c.id),
+      },
+    }),
+  );
+  await result(await request.post(`/api/tests/${copy.id}/publish`, { headers }));
+  return copy.id;
+}
+
+/**
+ * The payer pays the order in the fake (or at another time), and the fake sends its signed TRANSACTION.SUCCESS
+ * notification to the server: the server's answer.
+ */
+export function notifyPaid(fake: FakeWechatPay, orderNo: string, at?: Date) {
+  fake.pay(orderNo, at && { at });
+  const base = test.info().project.use.baseURL ?? '';
+  return fake.send(`${base}/api/pay/wechat/notify`, fake.buildPaymentNotification(orderNo));
+}
