@@ -4,7 +4,7 @@ import { MOBILE_VIEWPORT, SCREENSHOT_DIR } from './support.ts';
 /**
  * Paying for a report in the participant app, on a server without WeChat Pay set up: the Unlock button
  * asks for an order and says payment is not available yet; My orders is reached from My records.
- * TODO(issue 10): paying through the WeChat Pay fake needs WECHATPAY_API_BASE passed to the e2e server.
+ * Paying through the local WeChat Pay fake is e2e/h5-qr-pay.spec.ts (it must run after this file).
  */
 
 test.use({ viewport: MOBILE_VIEWPORT });
@@ -79,7 +79,7 @@ test.describe('paying for a report', () => {
     await shot(page, 'native-zh-1280');
     await page.setViewportSize(MOBILE_VIEWPORT);
     await shot(page, 'native-zh-375');
-    // Asked about every 2 s while the page is open.
+    // Asked about every second while the page is open.
     await expect.poll(() => asked.filter((call) => call.startsWith('GET')).length).toBeGreaterThan(1);
   });
 });

@@ -54,7 +54,7 @@ test('on a computer the participant pays by QR code and the report unlocks right
   expect((await notifyPaid(fake, order.orderNo)).status).toBe(204);
   const notified = Date.now();
   // waitFor watches the page continuously (expect's retries are up to a second apart): a precise time.
-  await score.waitFor({ timeout: 3_000 });
+  await score.waitFor({ timeout: 2_500 });
   const tookMs = Date.now() - notified;
   await expect(page.getByText('Minimal or none')).toBeVisible();
   await expect(page.getByText('The full report is locked')).toBeHidden();

@@ -11,7 +11,7 @@ import './pay.css';
 
 /**
  * The locked report's Unlock button: starts a WeChat Pay order on this device's channel, then asks about it
- * every 2 s until it settles (while the report is open) and, once paid, reloads the record so it unlocks.
+ * every second until it settles (while the report is open) and, once paid, reloads the record so it unlocks.
  */
 export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: number }) {
   const t = useText();
