@@ -1,28 +1,14 @@
 import { formatYuan, localized, type OrderDetail, type OrderEvent, type Refund } from '@cool/shared';
-import {
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Flex,
-  Grid,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  Timeline,
-  Typography,
-} from 'antd';
+import { App, Button, Descriptions, Empty, Flex, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { participantName } from '../../../shared/records/tags.tsx';
+import { DetailDrawer } from '../../../shared/ui/DetailDrawer.tsx';
 import type { DialogApi } from '../../../shared/ui/dialog.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
-import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useCloseOrder, useOrderDetail, useSyncOrder } from '../api.ts';
 import { OrderStatusTag } from './OrderTags.tsx';
 import { RefundForm } from './RefundForm.tsx';
@@ -184,10 +170,8 @@ interface OrderDrawerProps {
 export function OrderDrawer({ orderNo, dialog, onClose }: OrderDrawerProps) {
   const { t } = useTranslation();
   const language = useTextLanguage();
-  const isMobile = Grid.useBreakpoint().md === false;
   const canSeeRecords = usePermission()('records', 'query');
   const detail = useOrderDetail(orderNo);
-  const order = detail.data;
 
   const section = (title: string) => (
     <Typography.Title level={5} style={{ margin: 0 }}>
@@ -196,117 +180,111 @@ export function OrderDrawer({ orderNo, dialog, onClose }: OrderDrawerProps) {
   );
 
   return (
-    <Drawer
-      open
+    <DetailDrawer
       title={t('orders.detail.title', { orderNo })}
-      size={isMobile ? '100%' : 760}
+      width={760}
+      query={detail}
+      errorTitle={t('orders.detail.loadFailed')}
       onClose={onClose}
-      destroyOnHidden
     >
-      <QueryContent query={detail} errorTitle={t('orders.detail.loadFailed')}>
-        {!order ? (
-          <Flex justify="center" style={{ padding: 48 }}>
-            <Spin description={t('common.loading')} />
-          </Flex>
-        ) : (
-          <Flex vertical gap={16}>
-            <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2 }}
-              items={[
-                {
-                  key: 'status',
-                  label: t('orders.field.status'),
-                  children: <OrderStatusTag status={order.status} />,
-                },
-                {
-                  key: 'channel',
-                  label: t('orders.field.channel'),
-                  children: t(`orders.channel.${order.channel}`),
-                },
-                { key: 'amount', label: t('orders.field.amount'), children: yuan(order.amountFen) },
-                { key: 'refunded', label: t('orders.field.refunded'), children: yuan(order.refundedFen) },
-                {
-                  key: 'test',
-                  label: t('orders.field.test'),
-                  children: t('orders.detail.testPrice', {
-                    title: localized(order.title, language),
-                    price: yuan(order.priceFen),
-                  }),
-                },
-                {
-                  key: 'participant',
-                  label: t('orders.field.participant'),
-                  children: canSeeRecords ? (
-                    <Link to={`/records?participantId=${order.participant.id}`}>
-                      {participantName(t, order.participant)}
-                    </Link>
-                  ) : (
-                    participantName(t, order.participant)
-                  ),
-                },
-                {
-                  key: 'record',
-                  label: t('orders.field.record'),
-                  children: (
-                    <Space size={4} wrap>
-                      {canSeeRecords ? (
-                        <Link to={`/records?record=${order.record.id}`}>#{order.record.id}</Link>
-                      ) : (
-                        `#${order.record.id}`
-                      )}
-                      <Tag color={order.record.unlocked ? 'success' : 'default'}>
-                        {t(order.record.unlocked ? 'orders.detail.unlocked' : 'orders.detail.locked')}
-                      </Tag>
-                    </Space>
-                  ),
-                },
-                {
-                  key: 'transactionId',
-                  label: t('orders.field.transactionId'),
-                  children: <span style={{ wordBreak: 'break-all' }}>{order.transactionId ?? '—'}</span>,
-                },
-                {
-                  key: 'payer',
-                  label: t('orders.field.payer'),
-                  children: <span style={{ wordBreak: 'break-all' }}>{order.payerOpenid ?? '—'}</span>,
-                },
-                {
-                  key: 'created',
-                  label: t('orders.field.created'),
-                  children: formatDateTime(order.createTime),
-                },
-                {
-                  key: 'expires',
-                  label: t('orders.field.expires'),
-                  children: formatDateTime(order.expireTime),
-                },
-                {
-                  key: 'paid',
-                  label: t('orders.field.paid'),
-                  children: formatDateTime(order.paidTime) || '—',
-                },
-                {
-                  key: 'closed',
-                  label: t('orders.field.closed'),
-                  children: formatDateTime(order.closedTime) || '—',
-                },
-              ]}
+      {(order) => (
+        <>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            items={[
+              {
+                key: 'status',
+                label: t('orders.field.status'),
+                children: <OrderStatusTag status={order.status} />,
+              },
+              {
+                key: 'channel',
+                label: t('orders.field.channel'),
+                children: t(`orders.channel.${order.channel}`),
+              },
+              { key: 'amount', label: t('orders.field.amount'), children: yuan(order.amountFen) },
+              { key: 'refunded', label: t('orders.field.refunded'), children: yuan(order.refundedFen) },
+              {
+                key: 'test',
+                label: t('orders.field.test'),
+                children: t('orders.detail.testPrice', {
+                  title: localized(order.title, language),
+                  price: yuan(order.priceFen),
+                }),
+              },
+              {
+                key: 'participant',
+                label: t('orders.field.participant'),
+                children: canSeeRecords ? (
+                  <Link to={`/records?participantId=${order.participant.id}`}>
+                    {participantName(t, order.participant)}
+                  </Link>
+                ) : (
+                  participantName(t, order.participant)
+                ),
+              },
+              {
+                key: 'record',
+                label: t('orders.field.record'),
+                children: (
+                  <Space size={4} wrap>
+                    {canSeeRecords ? (
+                      <Link to={`/records?record=${order.record.id}`}>#{order.record.id}</Link>
+                    ) : (
+                      `#${order.record.id}`
+                    )}
+                    <Tag color={order.record.unlocked ? 'success' : 'default'}>
+                      {t(order.record.unlocked ? 'orders.detail.unlocked' : 'orders.detail.locked')}
+                    </Tag>
+                  </Space>
+                ),
+              },
+              {
+                key: 'transactionId',
+                label: t('orders.field.transactionId'),
+                children: <span style={{ wordBreak: 'break-all' }}>{order.transactionId ?? '—'}</span>,
+              },
+              {
+                key: 'payer',
+                label: t('orders.field.payer'),
+                children: <span style={{ wordBreak: 'break-all' }}>{order.payerOpenid ?? '—'}</span>,
+              },
+              {
+                key: 'created',
+                label: t('orders.field.created'),
+                children: formatDateTime(order.createTime),
+              },
+              {
+                key: 'expires',
+                label: t('orders.field.expires'),
+                children: formatDateTime(order.expireTime),
+              },
+              {
+                key: 'paid',
+                label: t('orders.field.paid'),
+                children: formatDateTime(order.paidTime) || '—',
+              },
+              {
+                key: 'closed',
+                label: t('orders.field.closed'),
+                children: formatDateTime(order.closedTime) || '—',
+              },
+            ]}
+          />
+          <OrderActions order={order} dialog={dialog} />
+          {section(t('orders.detail.events'))}
+          <section aria-label={t('orders.detail.events')}>
+            <Timeline
+              items={order.events.map((event) => ({ key: event.id, content: <EventText event={event} /> }))}
             />
-            <OrderActions order={order} dialog={dialog} />
-            {section(t('orders.detail.events'))}
-            <section aria-label={t('orders.detail.events')}>
-              <Timeline
-                items={order.events.map((event) => ({ key: event.id, content: <EventText event={event} /> }))}
-              />
-            </section>
-            {section(t('orders.detail.refunds'))}
-            <section aria-label={t('orders.detail.refunds')}>
-              <RefundTable refunds={order.refunds} />
-            </section>
-          </Flex>
-        )}
-      </QueryContent>
-    </Drawer>
+          </section>
+          {section(t('orders.detail.refunds'))}
+          <section aria-label={t('orders.detail.refunds')}>
+            <RefundTable refunds={order.refunds} />
+          </section>
+        </>
+      )}
+    </DetailDrawer>
   );
 }

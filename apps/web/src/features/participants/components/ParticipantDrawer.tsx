@@ -1,13 +1,13 @@
 import { LANGUAGES, type Language, localized, type TestRecord } from '@cool/shared';
-import { Descriptions, Drawer, Empty, Flex, Grid, Space, Spin, Typography, theme } from 'antd';
+import { Descriptions, Empty, Flex, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { AlertStatusTag, BandTag, participantName, RecordStatusTag } from '../../../shared/records/tags.tsx';
+import { DetailDrawer } from '../../../shared/ui/DetailDrawer.tsx';
 import type { DialogApi } from '../../../shared/ui/dialog.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
-import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useParticipantDetail } from '../api.ts';
 import { ParticipantActions } from './ParticipantActions.tsx';
 import { ParticipantStatusTag, WechatTag } from './ParticipantTags.tsx';
@@ -23,10 +23,8 @@ export function ParticipantDrawer({ id, dialog, onClose }: ParticipantDrawerProp
   const { t } = useTranslation();
   const language = useTextLanguage();
   const { token } = theme.useToken();
-  const isMobile = Grid.useBreakpoint().md === false;
   const canSeeRecords = usePermission()('records', 'query');
   const detail = useParticipantDetail(id);
-  const participant = detail.data;
   const languageName = (locale: string | null) =>
     !locale
       ? '—'
@@ -63,83 +61,77 @@ export function ParticipantDrawer({ id, dialog, onClose }: ParticipantDrawerProp
   );
 
   return (
-    <Drawer
-      open
+    <DetailDrawer
       title={t('participants.detail.title', { id })}
-      size={isMobile ? '100%' : 640}
+      width={640}
+      query={detail}
+      errorTitle={t('participants.detail.loadFailed')}
       onClose={onClose}
-      destroyOnHidden
     >
-      <QueryContent query={detail} errorTitle={t('participants.detail.loadFailed')}>
-        {!participant ? (
-          <Flex justify="center" style={{ padding: 48 }}>
-            <Spin description={t('common.loading')} />
-          </Flex>
-        ) : (
-          <Flex vertical gap={16}>
-            <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2 }}
-              items={[
-                {
-                  key: 'nickname',
-                  label: t('participants.field.nickname'),
-                  children: participantName(t, participant),
-                },
-                {
-                  key: 'status',
-                  label: t('participants.field.status'),
-                  children: <ParticipantStatusTag participant={participant} />,
-                },
-                {
-                  key: 'wechat',
-                  label: t('participants.field.wechat'),
-                  children: <WechatTag participant={participant} />,
-                },
-                { key: 'phone', label: t('participants.field.phone'), children: participant.phone ?? '—' },
-                {
-                  key: 'locale',
-                  label: t('participants.field.locale'),
-                  children: languageName(participant.locale),
-                },
-                {
-                  key: 'orders',
-                  label: t('participants.field.orders'),
-                  children: participant.orderCount,
-                },
-                {
-                  key: 'firstSeen',
-                  label: t('participants.field.firstSeen'),
-                  children: formatDateTime(participant.firstSeenTime),
-                },
-                {
-                  key: 'lastSeen',
-                  label: t('participants.field.lastSeen'),
-                  children: formatDateTime(participant.lastSeenTime),
-                },
-              ]}
-            />
-            <div style={{ marginInline: -7 }}>
-              <ParticipantActions participant={participant} dialog={dialog} />
-            </div>
-            <Flex justify="space-between" align="baseline" gap={8} wrap>
-              <Typography.Title level={5} style={{ margin: 0 }}>
-                {t('participants.detail.records')} ({participant.recordCount})
-              </Typography.Title>
-              {canSeeRecords && participant.recordCount > 0 && (
-                <Link to={`/records?participantId=${id}`}>{t('participants.detail.allRecords')}</Link>
-              )}
-            </Flex>
-            {participant.records.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('participants.detail.noRecords')} />
-            ) : (
-              <Flex vertical role="list" aria-label={t('participants.detail.records')}>
-                {participant.records.map(recordItem)}
-              </Flex>
+      {(participant) => (
+        <>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            items={[
+              {
+                key: 'nickname',
+                label: t('participants.field.nickname'),
+                children: participantName(t, participant),
+              },
+              {
+                key: 'status',
+                label: t('participants.field.status'),
+                children: <ParticipantStatusTag participant={participant} />,
+              },
+              {
+                key: 'wechat',
+                label: t('participants.field.wechat'),
+                children: <WechatTag participant={participant} />,
+              },
+              { key: 'phone', label: t('participants.field.phone'), children: participant.phone ?? '—' },
+              {
+                key: 'locale',
+                label: t('participants.field.locale'),
+                children: languageName(participant.locale),
+              },
+              {
+                key: 'orders',
+                label: t('participants.field.orders'),
+                children: participant.orderCount,
+              },
+              {
+                key: 'firstSeen',
+                label: t('participants.field.firstSeen'),
+                children: formatDateTime(participant.firstSeenTime),
+              },
+              {
+                key: 'lastSeen',
+                label: t('participants.field.lastSeen'),
+                children: formatDateTime(participant.lastSeenTime),
+              },
+            ]}
+          />
+          <div style={{ marginInline: -7 }}>
+            <ParticipantActions participant={participant} dialog={dialog} />
+          </div>
+          <Flex justify="space-between" align="baseline" gap={8} wrap>
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {t('participants.detail.records')} ({participant.recordCount})
+            </Typography.Title>
+            {canSeeRecords && participant.recordCount > 0 && (
+              <Link to={`/records?participantId=${id}`}>{t('participants.detail.allRecords')}</Link>
             )}
           </Flex>
-        )}
-      </QueryContent>
-    </Drawer>
+          {participant.records.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('participants.detail.noRecords')} />
+          ) : (
+            <Flex vertical role="list" aria-label={t('participants.detail.records')}>
+              {participant.records.map(recordItem)}
+            </Flex>
+          )}
+        </>
+      )}
+    </DetailDrawer>
   );
 }

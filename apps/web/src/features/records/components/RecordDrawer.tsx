@@ -1,11 +1,11 @@
 import { type Answer, formatNumber, localized, type VersionQuestion } from '@cool/shared';
-import { Alert, Card, Descriptions, Drawer, Flex, Grid, Spin, Tag, Typography, theme } from 'antd';
+import { Alert, Card, Descriptions, Flex, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { ReportView } from '../../../shared/records/ReportView.tsx';
 import { AlertStatusTag, participantName, RecordStatusTag } from '../../../shared/records/tags.tsx';
+import { DetailDrawer } from '../../../shared/ui/DetailDrawer.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
-import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useRecordDetail } from '../api.ts';
 
 const chosenOf = (answer: Answer | undefined): number[] =>
@@ -69,96 +69,84 @@ function AnsweredQuestion({ question, answer }: { question: VersionQuestion; ans
 export function RecordDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useTextLanguage();
-  const isMobile = Grid.useBreakpoint().md === false;
   const detail = useRecordDetail(id);
-  const record = detail.data;
 
   return (
-    <Drawer
-      open
+    <DetailDrawer
       title={t('records.detail.title', { id })}
-      size={isMobile ? '100%' : 760}
+      width={760}
+      query={detail}
+      errorTitle={t('records.detail.loadFailed')}
       onClose={onClose}
-      destroyOnHidden
     >
-      <QueryContent query={detail} errorTitle={t('records.detail.loadFailed')}>
-        {!record ? (
-          <Flex justify="center" style={{ padding: 48 }}>
-            <Spin description={t('common.loading')} />
-          </Flex>
-        ) : (
-          <Flex vertical gap={16}>
-            <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2 }}
-              items={[
-                {
-                  key: 'participant',
-                  label: t('records.field.participant'),
-                  children: participantName(t, record.participant),
-                },
-                {
-                  key: 'test',
-                  label: t('records.field.test'),
-                  children: `${localized(record.title, language)} (${t('records.versionN', { version: record.testVersion })})`,
-                },
-                {
-                  key: 'status',
-                  label: t('records.field.status'),
-                  children: <RecordStatusTag status={record.status} />,
-                },
-                {
-                  key: 'alert',
-                  label: t('records.field.alert'),
-                  children: record.alert ? <AlertStatusTag status={record.alert.status} /> : '—',
-                },
-                {
-                  key: 'started',
-                  label: t('records.field.started'),
-                  children: formatDateTime(record.startTime),
-                },
-                {
-                  key: 'submitted',
-                  label: t('records.field.submitted'),
-                  children: formatDateTime(record.submitTime) || '—',
-                },
-              ]}
-            />
-            {record.report ? (
-              <Flex vertical gap={8} role="region" aria-label={t('records.detail.report')}>
-                {!record.unlocked && <Alert type="info" showIcon title={t('records.detail.locked')} />}
-                <ReportView report={record.report} title={t('records.detail.reportTitle')} />
-                {record.engineVersion && (
-                  <Typography.Text type="secondary">
-                    {t('records.detail.engine', { version: record.engineVersion })}
-                  </Typography.Text>
-                )}
-              </Flex>
-            ) : (
-              <Alert
-                type="info"
-                showIcon
-                title={t('records.detail.inProgress', {
-                  answered: record.answeredCount,
-                  total: record.questionCount,
-                })}
-              />
-            )}
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {t('records.detail.answers')}
-            </Typography.Title>
-            <Flex vertical gap={8} role="region" aria-label={t('records.detail.answers')}>
-              {record.questions.map((question, index) => (
-                <AnsweredQuestion
-                  key={question.position}
-                  question={question}
-                  answer={record.answers[index]}
-                />
-              ))}
+      {(record) => (
+        <>
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2 }}
+            items={[
+              {
+                key: 'participant',
+                label: t('records.field.participant'),
+                children: participantName(t, record.participant),
+              },
+              {
+                key: 'test',
+                label: t('records.field.test'),
+                children: `${localized(record.title, language)} (${t('records.versionN', { version: record.testVersion })})`,
+              },
+              {
+                key: 'status',
+                label: t('records.field.status'),
+                children: <RecordStatusTag status={record.status} />,
+              },
+              {
+                key: 'alert',
+                label: t('records.field.alert'),
+                children: record.alert ? <AlertStatusTag status={record.alert.status} /> : '—',
+              },
+              {
+                key: 'started',
+                label: t('records.field.started'),
+                children: formatDateTime(record.startTime),
+              },
+              {
+                key: 'submitted',
+                label: t('records.field.submitted'),
+                children: formatDateTime(record.submitTime) || '—',
+              },
+            ]}
+          />
+          {record.report ? (
+            <Flex vertical gap={8} role="region" aria-label={t('records.detail.report')}>
+              {!record.unlocked && <Alert type="info" showIcon title={t('records.detail.locked')} />}
+              <ReportView report={record.report} title={t('records.detail.reportTitle')} />
+              {record.engineVersion && (
+                <Typography.Text type="secondary">
+                  {t('records.detail.engine', { version: record.engineVersion })}
+                </Typography.Text>
+              )}
             </Flex>
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              title={t('records.detail.inProgress', {
+                answered: record.answeredCount,
+                total: record.questionCount,
+              })}
+            />
+          )}
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('records.detail.answers')}
+          </Typography.Title>
+          <Flex vertical gap={8} role="region" aria-label={t('records.detail.answers')}>
+            {record.questions.map((question, index) => (
+              <AnsweredQuestion key={question.position} question={question} answer={record.answers[index]} />
+            ))}
           </Flex>
-        )}
-      </QueryContent>
-    </Drawer>
+        </>
+      )}
+    </DetailDrawer>
   );
 }
