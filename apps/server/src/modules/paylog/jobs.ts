@@ -75,56 +75,51 @@ export async function closeExpiredOrder(ctx: PayContext, pay: PayClient, orderNo
   });
 }
 
-export const closeExpiredOrdersJob = defineJob({
-  name: 'pay-close-expired-orders',
-  cron: '* * * * *',
-  async run(_data, context) {
-    const found = await payContext(context);
-    if (!found) return;
-    const { ctx, pay } = found;
-    try {
-      const claimed = await repo.claimExpiredOrders(ctx.db, BATCH);
-      await each(context, claimed, (order) => closeExpiredOrder(ctx, pay, order.orderNo));
-    } finally {
-      await pay.settled();
-    }
-  },
-});
+/**
+ * A job run every minute over rows it claims (at most BATCH), each worked on alone; the WeChat Pay calls'
+ * log entries are written before the run ends.
+ */
+function minuteJob<T>(
+  name: string,
+  claim: (ctx: PayContext) => Promise<T[]>,
+  work: (ctx: PayContext, pay: PayClient, item: T) => Promise<unknown>,
+) {
+  return defineJob({
+    name,
+    cron: '* * * * *',
+    async run(_data, context) {
+      const found = await payContext(context);
+      if (!found) return;
+      const { ctx, pay } = found;
+      try {
+        await each(context, await claim(ctx), (item) => work(ctx, pay, item));
+      } finally {
+        await pay.settled();
+      }
+    },
+  });
+}
 
-export const pollRefundsJob = defineJob({
-  name: 'pay-poll-refunds',
-  cron: '* * * * *',
-  async run(_data, context) {
-    const found = await payContext(context);
-    if (!found) return;
-    const { ctx, pay } = found;
-    try {
-      const claimed = await repo.claimDueRefunds(ctx.db, BATCH);
-      await each(context, claimed, (refund) => pollRefund(ctx, pay, refund.outRefundNo, 'job'));
-    } finally {
-      await pay.settled();
-    }
-  },
-});
+export const closeExpiredOrdersJob = minuteJob(
+  'pay-close-expired-orders',
+  (ctx) => repo.claimExpiredOrders(ctx.db, BATCH),
+  (ctx, pay, order) => closeExpiredOrder(ctx, pay, order.orderNo),
+);
 
-export const queryUnnotifiedOrdersJob = defineJob({
-  name: 'pay-query-unnotified-orders',
-  cron: '* * * * *',
-  async run(_data, context) {
-    const found = await payContext(context);
-    if (!found) return;
-    const { ctx, pay } = found;
-    try {
-      const claimed = await repo.claimUnnotifiedOrders(ctx.db, UNNOTIFIED_AFTER_SECONDS, BATCH);
-      await each(context, claimed, async ({ orderNo }) => {
-        const order = await orderRepo.findOrder(ctx.db, orderNo);
-        if (order?.status === 'unpaid') await queryAndApply(ctx, pay, order, 'job');
-      });
-    } finally {
-      await pay.settled();
-    }
+export const pollRefundsJob = minuteJob(
+  'pay-poll-refunds',
+  (ctx) => repo.claimDueRefunds(ctx.db, BATCH),
+  (ctx, pay, refund) => pollRefund(ctx, pay, refund.outRefundNo, 'job'),
+);
+
+export const queryUnnotifiedOrdersJob = minuteJob(
+  'pay-query-unnotified-orders',
+  (ctx) => repo.claimUnnotifiedOrders(ctx.db, UNNOTIFIED_AFTER_SECONDS, BATCH),
+  async (ctx, pay, { orderNo }) => {
+    const order = await orderRepo.findOrder(ctx.db, orderNo);
+    if (order?.status === 'unpaid') await queryAndApply(ctx, pay, order, 'job');
   },
-});
+);
 
 /**
  * Yesterday's trade bill, from 10:30 China time (02:30 UTC), hourly until 13:30 while it is not reconciled:
