@@ -74,11 +74,12 @@ describe('participants', () => {
     click(within(dialog).getByRole('button', { name: 'Erase personal data' }));
     expect(await within(dialog).findByText("Type the participant's id or ERASE")).toBeTruthy();
     const erase = within(dialog).getByRole('button', { name: 'Erase personal data' });
+    // Each refusal settles before the next click: a click on a loading button is ignored.
+    await waitFor(() => expect(erase.className).not.toContain('ant-btn-loading'));
     fill(within(dialog).getByLabelText('Type 7 or ERASE to confirm'), '8');
     click(erase);
     expect(await within(dialog).findByText("Type the participant's id or ERASE")).toBeTruthy();
     expect(actions).toEqual([]);
-    // The refusal has settled: the button takes clicks again.
     await waitFor(() => expect(erase.className).not.toContain('ant-btn-loading'));
 
     fill(within(dialog).getByLabelText('Type 7 or ERASE to confirm'), 'ERASE');
