@@ -2,8 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { MOBILE_VIEWPORT, SCREENSHOT_DIR } from './support.ts';
 
 /**
- * Paying for a report in the participant app, on a server without WeChat Pay set up: the Unlock button
- * asks for an order and says payment is not available yet; My orders is reached from My records.
+ * Paying for a report in the participant app when WeChat Pay is not set up (the server's 503 is answered in
+ * the page: other specs set WeChat Pay up on the shared e2e server): the Unlock button asks for an order and
+ * says payment is not available yet; My orders is reached from My records.
  * Paying through the local WeChat Pay fake is e2e/h5-qr-pay.spec.ts (it must run after this file).
  */
 
@@ -30,6 +31,18 @@ async function finishPaidTest(page: Page) {
 test.describe('paying for a report', () => {
   test('without WeChat Pay set up the Unlock button says payment is not available yet', async ({ page }) => {
     await finishPaidTest(page);
+    await page.route('**/api/client/orders', (route) =>
+      route.fulfill({
+        status: 503,
+        json: {
+          code: 503,
+          success: false,
+          message: 'WeChat Pay is not set up',
+          result: { error: 'wechatpay.notConfigured' },
+          timestamp: Date.now(),
+        },
+      }),
+    );
     const unlock = page.getByRole('button', { name: 'Unlock for ¥9.90' });
     const asked = page.waitForResponse(
       (response) => response.url().endsWith('/api/client/orders') && response.request().method() === 'POST',
