@@ -56,7 +56,10 @@ export async function startFakeWechatPay(request: APIRequestContext) {
   return { fake, headers };
 }
 
-/** A copy of PHQ-9 with this price, published, through the staff API: its id. */
+/**
+ * A copy of PHQ-9 with this price and its own title (so specs that look for PHQ-9 by name still find one),
+ * published, through the staff API: its id.
+ */
 export async function paidTest(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -69,12 +72,13 @@ export async function paidTest(
   const copy = await result<Record<string, unknown> & { id: number; categories: { id: number }[] }>(
     await request.post(`/api/tests/${phq.id}/duplicate`, { headers }),
   );
-  const { title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder } = copy;
+  const { subtitle, coverUrl, introduction, instructions, minutes, sortOrder } = copy;
   await result(
     await request.put(`/api/tests/${copy.id}`, {
       headers,
       data: {
-        ...{ title, subtitle, coverUrl, introduction, instructions, minutes, sortOrder },
+        ...{ subtitle, coverUrl, introduction, instructions, minutes, sortOrder },
+        title: { zh: '付费情绪自评（e2e）', en: 'Paid mood check (e2e)' },
         priceFen,
         categoryIds: copy.categories.map((c) => c.id),
       },
