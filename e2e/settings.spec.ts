@@ -12,6 +12,8 @@ async function openSettings(page: Page, name = 'Display settings') {
 }
 
 async function closeSettings(drawer: Locator) {
+  // A swatch's tooltip, shown while the pointer rests on it, can cover the close button: move away first.
+  await drawer.page().mouse.move(0, 0);
   // The drawer's own close button comes first; the hint alert has one too.
   await drawer.getByRole('button', { name: 'Close' }).first().click();
   await expect(drawer).toBeHidden();
