@@ -1,8 +1,9 @@
 import { BAND_COLOURS, localized, RECORD_STATUSES, type recordListQuerySchema } from '@cool/shared';
 import { DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
 import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { useTestOptions } from '../api.ts';
@@ -14,15 +15,12 @@ type RecordSearchValues = Omit<RecordSearch, 'from' | 'to'> & { started?: [Dayjs
 
 const toValues = ({ from, to, ...filters }: RecordSearch): RecordSearchValues => ({
   ...filters,
-  // `to` is exclusive: the day before it is the range's last day.
-  started: from && to ? [dayjs(from), dayjs(to).subtract(1, 'day')] : undefined,
+  started: toDayRange(from, to),
 });
 
-/** Whole days in the browser's time zone: from the first day's start to the end of the last. */
 const toFilters = ({ started, ...values }: RecordSearchValues): RecordSearch => ({
   ...values,
-  from: started?.[0].startOf('day').toISOString(),
-  to: started?.[1].add(1, 'day').startOf('day').toISOString(),
+  ...fromDayRange(started),
 });
 
 interface RecordSearchFormProps {
