@@ -19,6 +19,7 @@ import {
   errorEnvelopeSchema,
   type ParamsArg,
 } from '@cool/shared';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 export const ok = <T>(result: T, message = 'OK'): Envelope<T> => ({
@@ -114,3 +115,17 @@ export const fileResponses = (...mediaTypes: [string, ...string[]]) => ({
   '4xx': errorEnvelopeSchema,
   '5xx': errorEnvelopeSchema,
 });
+
+/** Response schemas of a JSON document downloaded as a file: the document itself (no envelope), or an error. */
+export const documentResponses = <T extends z.ZodType>(document: T) => ({
+  200: document,
+  '4xx': errorEnvelopeSchema,
+  '5xx': errorEnvelopeSchema,
+});
+
+/** Sends a JSON document as a download named `filename`, never cached (it may hold personal data). */
+export const sendDocument = (reply: FastifyReply, filename: string, document: unknown) =>
+  reply
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(document);

@@ -4,7 +4,6 @@ import {
   clientSessionInputSchema,
   clientSessionSchema,
   clientWechatConfigSchema,
-  errorEnvelopeSchema,
   idParamsSchema,
   type ParticipantStatus,
   pageSchema,
@@ -16,7 +15,7 @@ import {
 } from '@cool/shared';
 import { requireParticipant } from '../../http/access.ts';
 import { contextOf } from '../../http/context.ts';
-import { ok, responses } from '../../http/reply.ts';
+import { documentResponses, ok, responses, sendDocument } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { wechatSignIn } from '../settings/officialAccount.ts';
 import { minuteLimit } from './limits.ts';
@@ -146,15 +145,12 @@ export async function participantRoutes(app: ZodApp) {
       schema: {
         tags,
         params: idParamsSchema,
-        response: { 200: participantExportSchema, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
+        response: documentResponses(participantExportSchema),
       },
     },
     async (request, reply) => {
       const document = await service.exportParticipant(contextOf(request), request.params.id);
-      return reply
-        .header('content-disposition', `attachment; filename="participant-${request.params.id}.json"`)
-        .header('cache-control', 'no-store')
-        .send(document);
+      return sendDocument(reply, `participant-${request.params.id}.json`, document);
     },
   );
 

@@ -1,5 +1,4 @@
 import {
-  errorEnvelopeSchema,
   idParamsSchema,
   pageSchema,
   publishCheckSchema,
@@ -17,7 +16,7 @@ import {
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { sendCsv } from '../../http/csv.ts';
-import { fileResponses, ok, responses } from '../../http/reply.ts';
+import { documentResponses, fileResponses, ok, responses, sendDocument } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import * as service from './service.ts';
 
@@ -195,15 +194,12 @@ export async function testRoutes(app: ZodApp) {
       schema: {
         tags: ['tests'],
         params: idParamsSchema,
-        response: { 200: testDocumentSchema, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema },
+        response: documentResponses(testDocumentSchema),
       },
     },
     async (request, reply) => {
       const document = await service.testDocument(contextOf(request), request.params.id);
-      return reply
-        .header('content-disposition', `attachment; filename="test-${request.params.id}.json"`)
-        .header('cache-control', 'no-store')
-        .send(document);
+      return sendDocument(reply, `test-${request.params.id}.json`, document);
     },
   );
 
