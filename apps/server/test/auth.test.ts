@@ -228,8 +228,15 @@ describe('session', () => {
       '/center',
       '/order',
       '/order/weixin',
+      '/system',
     ]);
     expect(admin.body.result[1].hideInMenu).toBe(true);
+    expect(admin.body.result.at(-1).children.map((r: { path: string }) => r.path)).toEqual([
+      '/system/accounts',
+      '/system/roles',
+      '/system/audit',
+      '/system/outbox',
+    ]);
   });
 
   it('logout revokes the token everywhere', async () => {

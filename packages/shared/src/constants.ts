@@ -7,3 +7,13 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const LANGUAGES = ['en-US', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-US';
+
+/** Verification codes sent by SMS or mail (issue 11): 6 digits, 5 minutes, one use, 5 tries, 60 s between sends. */
+export const CODE_LENGTH = 6;
+export const CODE_TTL_MS = 5 * 60 * 1000;
+export const CODE_MAX_TRIES = 5;
+export const CODE_RESEND_SECONDS = 60;
+/** Links mailed to staff: activation (SPEC 2: 24 hours), password recovery (30 minutes), invitation (7 days). */
+export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const RECOVERY_LINK_TTL_MS = 30 * 60 * 1000;
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

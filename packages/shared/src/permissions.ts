@@ -35,6 +35,8 @@ export const PERMISSION_ACTIONS = {
   accounts: ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable'],
   roles: ['add', 'delete', 'edit', 'query', 'get'],
   audit: ['query'],
+  /** The development outbox: mail and SMS kept when no transport is set up (codes and links: admins only). */
+  outbox: ['query', 'get'],
 } as const satisfies Record<string, readonly Action[]>;
 
 export type PermissionId = keyof typeof PERMISSION_ACTIONS;
@@ -79,6 +81,7 @@ export const PERMISSION_NAMES: Record<PermissionId, string> = {
   accounts: 'Staff accounts',
   roles: 'Roles',
   audit: 'Audit log',
+  outbox: 'Message outbox',
 };
 
 export function toPermissionEntries(grants: Grants): PermissionEntry[] {
@@ -152,6 +155,9 @@ export const BUILT_IN_ROLES: { id: string; name: string; describe: string; grant
     id: 'viewer',
     name: 'Viewer',
     describe: 'Can look at everything and change nothing',
-    grants: Object.fromEntries(PERMISSION_IDS.map((id) => [id, readOnly(id)])) as Grants,
+    // Not the outbox: its sign-in codes and recovery links would let a viewer act as anyone.
+    grants: Object.fromEntries(
+      PERMISSION_IDS.filter((id) => id !== 'outbox').map((id) => [id, readOnly(id)]),
+    ) as Grants,
   },
 ];

@@ -98,6 +98,48 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     permission: ['dashboard'],
     resource: 'payLog',
   },
+  // Running the staff (issue 11): shown to whoever may read any one of its pages.
+  {
+    path: '/system',
+    name: 'system',
+    icon: 'SafetyCertificateOutlined',
+    permission: ['dashboard'],
+    resource: ['accounts', 'roles', 'audit', 'outbox'],
+    children: [
+      {
+        path: '/system/accounts',
+        name: 'staffAccounts',
+        icon: 'UserOutlined',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'accounts',
+      },
+      {
+        path: '/system/roles',
+        name: 'roles',
+        icon: 'KeyOutlined',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'roles',
+      },
+      {
+        path: '/system/audit',
+        name: 'audit',
+        icon: 'AuditOutlined',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'audit',
+      },
+      {
+        path: '/system/outbox',
+        name: 'outbox',
+        icon: 'MailOutlined',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'outbox',
+      },
+    ],
+  },
 ];
 
 export interface RouteAccess {

@@ -39,6 +39,8 @@ export const roles = pgTable('roles', {
     .notNull()
     .default('enabled'),
   grants: jsonb('grants').$type<Grants>().notNull(),
+  /** Its accounts must have two-step verification: without it a session may only enrol (issue 11). */
+  requireTwoStep: boolean('require_two_step').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -49,16 +51,42 @@ export const accounts = pgTable(
     username: text('username').notNull(),
     name: text('name').notNull(),
     email: text('email'),
+    /** The security phone: SMS sign-in and recovery codes go here (digits with an optional leading +). */
     phone: text('phone'),
     avatar: text('avatar'),
-    status: text('status', { enum: ['enabled', 'disabled'] })
+    /**
+     * `pending`: signed up and not yet approved (also not yet activated while `activated_at` is null), or
+     * invited and not yet accepted; it cannot sign in. An admin's approval gives it a role and enables it.
+     */
+    status: text('status', { enum: ['enabled', 'disabled', 'pending'] })
       .notNull()
       .default('enabled'),
-    roleId: text('role_id')
-      .notNull()
-      .references(() => roles.id),
-    passwordHash: text('password_hash').notNull(),
+    /** Null only while pending: a signed-up account has no role until an admin approves it. */
+    roleId: text('role_id').references(() => roles.id),
+    /** Null for an invited account that has not yet chosen its password. */
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** When the email address was confirmed (sign-up activation, invitation accepted); null: not yet. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     twoStepEnabled: integer('two_step_enabled').notNull().default(0),
+    /** Base32 TOTP secret once enrolled; never leaves the server. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for enrolment, kept until the first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted, so one code cannot be used twice. */
+    totpLastStep: integer('totp_last_step'),
+    /** SPEC 3 profile fields. */
+    profile: text('profile').notNull().default(''),
+    country: text('country').notNull().default(''),
+    region: text('region').notNull().default(''),
+    address: text('address').notNull().default(''),
+    backupEmail: text('backup_email'),
+    /** The console display settings (SettingsDrawer), so they follow the person to another browser. */
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    /** Which events notify this person, and how: `{event: boolean}`. */
+    notifications: jsonb('notifications').$type<Record<string, boolean>>().notNull().default({}),
+    /** The language mail and SMS to this person are written in. */
+    language: text('language'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
     createdAt: createdAt(),
@@ -67,7 +95,9 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('accounts_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('accounts_phone_key').on(t.phone),
     index('accounts_role_idx').on(t.roleId),
+    index('accounts_status_idx').on(t.status, t.id),
     index('accounts_created_idx').on(t.createdAt, t.id),
     trigramIndex('accounts_username_trgm_idx', t.username),
     trigramIndex('accounts_name_trgm_idx', t.name),
@@ -591,4 +621,123 @@ export const billReconciliations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('bill_reconciliations_date_key').on(t.billDate)],
+);
+
+/**
+ * One-time codes sent by SMS or mail (issue 11): sign-in, sign-up, recovery and phone changes. Only the code's
+ * hash is stored; a code is valid 5 minutes, used once, and refused after 5 wrong tries.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** What the code is for: `sign-in`, `sign-up`, `recover`, `phone`, `email`. */
+    purpose: text('purpose').notNull(),
+    channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
+    /** The phone number or lower-cased email address it was sent to. */
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('verification_codes_target_idx').on(t.target, t.purpose, t.createdAt),
+    index('verification_codes_ip_idx').on(t.ip, t.createdAt),
+    index('verification_codes_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Single-use links mailed to an account: activation (24 h), password recovery (30 min), invitation. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    /** SHA-256 of the token in the link. */
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['activate', 'recover', 'invite'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_account_idx').on(t.accountId, t.purpose)],
+);
+
+/** Ten one-use recovery codes per account with two-step verification; hashes only. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_account_idx').on(t.accountId)],
+);
+
+/**
+ * Every mail and SMS the server sent or tried to send. With no SMTP or SMS provider configured the message
+ * stays here as the development outbox (`transport = 'outbox'`, body kept, readable by admins); messages a
+ * real transport delivered keep no body.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    transport: text('transport').notNull(),
+    recipient: text('recipient').notNull(),
+    /** What kind of message: `sign-in-code`, `activation`, `recovery-link`, `invitation`, `alert`, ... */
+    kind: text('kind').notNull(),
+    subject: text('subject'),
+    body: text('body'),
+    status: text('status', { enum: ['outbox', 'sent', 'failed'] }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_created_idx').on(t.createdAt, t.id),
+    index('messages_transport_idx').on(t.transport, t.createdAt, t.id),
+  ],
+);
+
+/** Third-party identities (WeChat Work, DingTalk, WeChat open platform) bound to staff accounts. */
+export const identityBindings = pgTable(
+  'identity_bindings',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['wecom', 'dingtalk', 'wechat'] }).notNull(),
+    /** The provider's stable id of the person (WeChat Work userid, DingTalk unionId, WeChat unionid/openid). */
+    subject: text('subject').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('identity_bindings_subject_key').on(t.provider, t.subject),
+    uniqueIndex('identity_bindings_account_key').on(t.accountId, t.provider),
+  ],
+);
+
+/** The `state` of a third-party sign-in or binding under way (10 minutes), kept in the database for every server. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    provider: text('provider').notNull(),
+    purpose: text('purpose', { enum: ['sign-in', 'bind'] }).notNull(),
+    /** The account binding, for `bind`. */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
 );

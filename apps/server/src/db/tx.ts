@@ -1,4 +1,5 @@
-import type { AuditAction, AuditEntityType } from '@cool/shared';
+import type { AuditAction, AuditEntityType, Language } from '@cool/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { type DiffOptions, diff } from '../modules/audit/diff.ts';
 import { insertAuditRow } from '../modules/audit/repository.ts';
 import type { Executor, Tx } from './database.ts';
@@ -17,6 +18,10 @@ export const SYSTEM_ACTOR: Actor = { accountId: null, username: null, requestId:
 export interface ServiceContext {
   db: Executor;
   actor: Actor;
+  /** The request's logger (absent in jobs and scripts that pass none). */
+  log?: FastifyBaseLogger;
+  /** The caller's language (`Accept-Language`), for mail and SMS written to someone who has none saved. */
+  language?: Language;
 }
 
 /** One change for the audit log; the diff of `before` and `after` is what gets written. */

@@ -1,3 +1,4 @@
+import { pickLanguage } from '@cool/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, ServiceContext } from '../db/tx.ts';
 
@@ -13,4 +14,6 @@ export const actorOf = (request: FastifyRequest): Actor => ({
 export const contextOf = (request: FastifyRequest): ServiceContext => ({
   db: request.server.db,
   actor: actorOf(request),
+  log: request.log,
+  language: pickLanguage(request.headers['accept-language']),
 });

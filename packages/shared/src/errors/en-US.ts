@@ -60,6 +60,38 @@ const enUS = {
     unknownRole: 'Unknown role "{{roleId}}"',
     selfChange: 'You cannot disable your own account or change your own role',
   },
+  code: {
+    invalid: 'The verification code is wrong or has expired',
+    tooSoon: 'A code was sent just now. Request another in {{seconds}} s.',
+    tooMany: 'Too many codes requested. Try again later.',
+  },
+  mail: {
+    notConfigured: 'Mail is not set up: messages go to the development outbox',
+  },
+  sms: {
+    notConfigured: 'SMS is not set up: messages go to the development outbox',
+  },
+  signUp: {
+    disabled: 'Sign-up is switched off. Ask an administrator for an account.',
+  },
+  recovery: {
+    linkInvalid: 'This link is invalid, already used or expired',
+  },
+  twoStep: {
+    codeRequired: 'Enter the code from your authenticator app',
+  },
+  oauth: {
+    notConfigured: 'Sign-in with {{provider}} is not set up',
+  },
+  role: {
+    notFound: 'The role was not found',
+  },
+  profile: {
+    wrongPassword: 'The current password is wrong',
+  },
+  outbox: {
+    notFound: 'The message was not found',
+  },
   category: {
     notFound: 'The category was not found',
     duplicateName: 'A category with this Chinese or English name already exists',

@@ -59,6 +59,38 @@ const zhCN: ErrorCatalogue = {
     unknownRole: '未知角色“{{roleId}}”',
     selfChange: '不能停用自己的账号或修改自己的角色',
   },
+  code: {
+    invalid: '验证码错误或已过期',
+    tooSoon: '验证码刚刚已发送，请 {{seconds}} 秒后再获取',
+    tooMany: '获取验证码次数过多，请稍后再试',
+  },
+  mail: {
+    notConfigured: '邮件尚未配置：消息将进入开发发件箱',
+  },
+  sms: {
+    notConfigured: '短信尚未配置：消息将进入开发发件箱',
+  },
+  signUp: {
+    disabled: '注册已关闭，请联系管理员开通账号',
+  },
+  recovery: {
+    linkInvalid: '该链接无效、已使用或已过期',
+  },
+  twoStep: {
+    codeRequired: '请输入身份验证器中的验证码',
+  },
+  oauth: {
+    notConfigured: '{{provider}} 登录尚未配置',
+  },
+  role: {
+    notFound: '角色不存在',
+  },
+  profile: {
+    wrongPassword: '当前密码错误',
+  },
+  outbox: {
+    notFound: '消息不存在',
+  },
   category: {
     notFound: '分类不存在',
     duplicateName: '已存在相同中文或英文名称的分类',

@@ -8,6 +8,11 @@ export const STATUSES = ['enabled', 'disabled'] as const;
 export const statusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof statusSchema>;
 
+/** `pending`: signed up (or invited) and not yet approved; it cannot sign in (issue 11). */
+export const ACCOUNT_STATUSES = ['enabled', 'disabled', 'pending'] as const;
+export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
 const username = text(32)
   .min(3)
   .regex(/^[a-zA-Z0-9_.-]+$/, 'field.username');
@@ -21,9 +26,10 @@ export const accountSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   avatar: z.string().nullable(),
-  status: statusSchema,
-  roleId: z.string(),
-  roleName: z.string(),
+  status: accountStatusSchema,
+  /** Null while a signed-up account awaits approval. */
+  roleId: z.string().nullable(),
+  roleName: z.string().nullable(),
   lastLoginTime: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
   createTime: z.string(),
@@ -47,7 +53,7 @@ export type AccountUpdate = z.input<typeof accountUpdateSchema>;
 
 export const accountListQuerySchema = pageQuerySchema.extend({
   keyword: text(64).optional(),
-  status: statusSchema.optional(),
+  status: accountStatusSchema.optional(),
   roleId: text(64).optional(),
   sortField: z.enum(['id', 'username', 'createTime', 'lastLoginTime']).optional(),
   sortOrder: sortOrderSchema.optional(),

@@ -44,6 +44,19 @@ export const AUDIT_ACTIONS = [
   'sync',
   'close',
   'refund',
+  /** Staff identity (issue 11). */
+  'sign-up',
+  'activate',
+  'approve',
+  'invite',
+  'reset-password',
+  'change-password',
+  'recover',
+  'revoke-sessions',
+  'two-step-on',
+  'two-step-off',
+  'bind',
+  'unbind',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -8,6 +8,8 @@ export const loginBodySchema = z.strictObject({
   password: safeString().min(1, 'Please enter your password!').max(MAX_PASSWORD_LENGTH),
   remember_me: z.boolean().optional().default(false),
   captcha: text(16).optional(),
+  /** The authenticator's 6-digit code, or a recovery code, for an account with two-step verification. */
+  twoStepCode: text(32).optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

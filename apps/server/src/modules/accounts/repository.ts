@@ -1,4 +1,4 @@
-import type { Account, accountListQuerySchema, Status } from '@cool/shared';
+import type { Account, AccountStatus, accountListQuerySchema } from '@cool/shared';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
@@ -30,8 +30,8 @@ const toAccount = (row: AccountRow): Account => ({
   phone: row.phone,
   avatar: row.avatar,
   status: row.status!,
-  roleId: row.roleId!,
-  roleName: row.roleName ?? row.roleId!,
+  roleId: row.roleId,
+  roleName: row.roleName ?? row.roleId,
   lastLoginTime: row.lastLoginAt?.toISOString() ?? null,
   lastLoginIp: row.lastLoginIp,
   createTime: row.createdAt!.toISOString(),
@@ -50,7 +50,7 @@ const accountList = defineList({
         ilike(accounts.name, containsPattern(keyword)),
         ilike(accounts.email, containsPattern(keyword)),
       ),
-    status: (status: Status) => eq(accounts.status, status),
+    status: (status: AccountStatus) => eq(accounts.status, status),
     roleId: (roleId: string) => eq(accounts.roleId, roleId),
   },
   sorts: {

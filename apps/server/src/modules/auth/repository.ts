@@ -22,7 +22,7 @@ const liveSessionQuery = (db: Executor) =>
     .select({
       accountId: accounts.id,
       username: accounts.username,
-      roleId: accounts.roleId,
+      roleId: roles.id,
       grants: roles.grants,
       roleStatus: roles.status,
       expiresAt: sessions.expiresAt,

@@ -23,10 +23,11 @@ export async function authRoutes(app: ZodApp) {
     async (request, reply) => {
       // The answer carries the token: no cache (browser or proxy) may keep it.
       reply.header('cache-control', 'no-store');
-      const { username, password, remember_me } = request.body;
+      const { username, password, remember_me, twoStepCode } = request.body;
       const attempt = {
         login: username,
         password,
+        twoStepCode,
         userAgent: request.headers['user-agent'],
         idleHours: remember_me ? undefined : app.config.sessionIdleHours,
       };

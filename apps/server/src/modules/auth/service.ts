@@ -19,6 +19,7 @@ import type { Session } from '../../http/access.ts';
 import { HttpError, httpError } from '../../http/reply.ts';
 import { findAccount, findCredentials, findTwoStep, markSignedIn } from '../accounts/repository.ts';
 import { findRole } from '../roles/repository.ts';
+import { checkSecondFactor } from '../twostep/service.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   clearFailures,
@@ -69,6 +70,7 @@ export interface SignInAttempt {
   login: string;
   password: string;
   userAgent?: string | undefined;
+  twoStepCode?: string | undefined;
   /** "Remember me" not ticked: the session ends after this many hours unused; otherwise it lasts 7 days. */
   idleHours?: number | undefined;
 }
@@ -95,7 +97,7 @@ export async function signIn(
   const wait = Math.max(...(await takeAttempt(ctx.db, [keys.account, keys.address], window)));
   if (wait > 0) throw tooManyAttempts(wait);
   // The password is checked even for an unknown login, so timing does not tell whether the account exists.
-  if (!(await verifyPassword(account?.passwordHash, attempt.password)) || !account) {
+  if (!(await verifyPassword(account?.passwordHash ?? undefined, attempt.password)) || !account) {
     await withTx(ctx, async ({ tx, audit }) => {
       const lockedUntil = await countFailure(tx, keys.account, window);
       const addressLockedUntil = await countFailure(tx, keys.address, window);
@@ -115,6 +117,7 @@ export async function signIn(
     });
     throw new HttpError(403, 'auth.accountDisabled');
   }
+  await checkSecondFactor(ctx, account.id, attempt.twoStepCode);
   const token = randomBytes(32).toString('base64url');
   const idleSeconds = attempt.idleHours ? attempt.idleHours * 3600 : null;
   const expiresAt = new Date(Date.now() + (idleSeconds ? idleSeconds * 1000 : SESSION_TTL_MS));

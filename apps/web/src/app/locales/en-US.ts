@@ -5,7 +5,6 @@ import enUSErrors from '@cool/shared/errors/en-US';
 import enUS from 'antd/es/locale/en_US';
 import auth from '../../features/auth/strings/en-US.json';
 import layout from '../../features/layout/strings/en-US.json';
-import placeholders from '../../features/placeholders/strings/en-US.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/en-US.json';
 import tabs from '../../shared/tabs/strings/en-US.json';
@@ -17,7 +16,6 @@ export const messages = {
   ...tabs,
   ...auth,
   ...layout,
-  ...placeholders,
   // Server error codes, from the one catalogue the server also answers with.
   serverError: enUSErrors as ErrorCatalogue,
 };

@@ -2,7 +2,6 @@ import zhCNErrors from '@cool/shared/errors/zh-CN';
 import zhCN from 'antd/es/locale/zh_CN';
 import auth from '../../features/auth/strings/zh-CN.json';
 import layout from '../../features/layout/strings/zh-CN.json';
-import placeholders from '../../features/placeholders/strings/zh-CN.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/zh-CN.json';
 import tabs from '../../shared/tabs/strings/zh-CN.json';
@@ -16,7 +15,6 @@ const messages: typeof english = {
   ...tabs,
   ...auth,
   ...layout,
-  ...placeholders,
   // Server error codes, from the one catalogue the server also answers with.
   serverError: zhCNErrors,
 };

@@ -17,8 +17,16 @@ const ParticipantPage = preloadable(() => import('../../features/participants/Pa
 const OrderPage = preloadable(() => import('../../features/orders/OrderPage.tsx'));
 const PayLogPage = preloadable(() => import('../../features/paylog/PayLogPage.tsx'));
 const CenterPage = preloadable(() => import('../../features/center/CenterPage.tsx'));
-const ComingSoonPage = lazy(() => import('../../features/placeholders/ComingSoonPage.tsx'));
-const RegisterPage = lazy(() => import('../../features/placeholders/RegisterPage.tsx'));
+const StaffPage = preloadable(() => import('../../features/staff/StaffPage.tsx'));
+const RolePage = preloadable(() => import('../../features/roles/RolePage.tsx'));
+const AuditPage = preloadable(() => import('../../features/audit/AuditPage.tsx'));
+const OutboxPage = preloadable(() => import('../../features/outbox/OutboxPage.tsx'));
+const AccountCenterPage = lazy(() => import('../../features/account/AccountCenterPage.tsx'));
+const AccountSettingsPage = lazy(() => import('../../features/account/AccountSettingsPage.tsx'));
+const RegisterPage = lazy(() => import('../../features/auth/RegisterPage.tsx'));
+const RegisterResultPage = lazy(() => import('../../features/auth/RegisterResultPage.tsx'));
+const RecoverPage = lazy(() => import('../../features/auth/RecoverPage.tsx'));
+const AccountLinkPage = lazy(() => import('../../features/auth/AccountLinkPage.tsx'));
 const ExceptionPage = lazy(() => import('../../features/placeholders/ExceptionPage.tsx'));
 
 /**
@@ -57,6 +65,10 @@ const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preloa
   center: { page: () => <CenterPage />, preload: CenterPage.preload },
   order: { page: () => <OrderPage />, preload: OrderPage.preload },
   orderWeixin: { page: () => <PayLogPage />, preload: PayLogPage.preload },
+  staffAccounts: { page: () => <StaffPage />, preload: StaffPage.preload },
+  roles: { page: () => <RolePage />, preload: RolePage.preload },
+  audit: { page: () => <AuditPage />, preload: AuditPage.preload },
+  outbox: { page: () => <OutboxPage />, preload: OutboxPage.preload },
 };
 
 function consoleRoute({ children, ...route }: ConsoleRoute): AppRoute {
@@ -65,14 +77,24 @@ function consoleRoute({ children, ...route }: ConsoleRoute): AppRoute {
   return { ...route, ...page, layout: 'basic', ...(children && { children: children.map(consoleRoute) }) };
 }
 
-const comingSoon = (route: AppRoute) => <ComingSoonPage name={route.name!} />;
-
 /** The route registry: routes, menus, document and tab titles and breadcrumbs all derive from it. */
 export const APP_ROUTES: readonly AppRoute[] = [
   ...CONSOLE_ROUTES.map(consoleRoute),
   // Avatar-menu pages: in the console layout, but not in the menu and not permission-bound.
-  { path: '/account/center', name: 'accountCenter', layout: 'basic', hideInMenu: true, page: comingSoon },
-  { path: '/account/settings', name: 'accountSettings', layout: 'basic', hideInMenu: true, page: comingSoon },
+  {
+    path: '/account/center',
+    name: 'accountCenter',
+    layout: 'basic',
+    hideInMenu: true,
+    page: () => <AccountCenterPage />,
+  },
+  {
+    path: '/account/settings',
+    name: 'accountSettings',
+    layout: 'basic',
+    hideInMenu: true,
+    page: () => <AccountSettingsPage />,
+  },
   // SPEC 2 user layout, reachable without a token.
   {
     path: '/user/login',
@@ -84,14 +106,30 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/user/register',
     name: 'register',
     layout: 'user',
-    page: () => <RegisterPage variant="register" />,
+    page: () => <RegisterPage />,
   },
   {
     path: '/user/register-result',
     name: 'registerResult',
     layout: 'user',
-    page: () => <RegisterPage variant="result" />,
+    page: () => <RegisterResultPage />,
   },
+  // SPEC 2 names /user/recover without a screen: password recovery by email link or SMS code (issue 11).
+  { path: '/user/recover', name: 'recover', layout: 'user', page: () => <RecoverPage /> },
+  // Where mailed links land: account activation, a password reset, an invitation (`?token=`).
+  {
+    path: '/user/activate',
+    name: 'activate',
+    layout: 'user',
+    page: () => <AccountLinkPage kind="activate" />,
+  },
+  {
+    path: '/user/reset',
+    name: 'resetPassword',
+    layout: 'user',
+    page: () => <AccountLinkPage kind="reset" />,
+  },
+  { path: '/user/invite', name: 'invitation', layout: 'user', page: () => <AccountLinkPage kind="invite" /> },
   { path: '/404', name: 'notFound', layout: 'user', page: () => <ExceptionPage status="404" /> },
   // SPEC 8 template exception pages; untitled, so the document shows the app title.
   { path: '/exception/403', layout: 'user', page: () => <ExceptionPage status="403" /> },

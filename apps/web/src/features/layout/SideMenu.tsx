@@ -1,12 +1,17 @@
 import {
   AlertOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   ExperimentOutlined,
   FileSearchOutlined,
+  KeyOutlined,
+  MailOutlined,
   OrderedListOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
   TransactionOutlined,
+  UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -24,12 +29,17 @@ import { tabPath, useTabsStore } from '../../shared/tabs/tabsStore.ts';
 const ICONS: Record<string, ComponentType> = {
   AlertOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   ExperimentOutlined,
   FileSearchOutlined,
+  KeyOutlined,
+  MailOutlined,
   OrderedListOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
   TransactionOutlined,
+  UserOutlined,
   WechatOutlined,
 };
 

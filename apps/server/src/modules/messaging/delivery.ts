@@ -1,0 +1,106 @@
+/**
+ * Sends mail and SMS. A channel uses its configured transport (SMTP for mail; Alibaba Cloud or Tencent Cloud
+ * SMS); with none configured the message stays in the development outbox (the `messages` table, readable by
+ * admins in the console, and in the server log), so a fresh install still has working codes and links.
+ */
+import type { ServiceContext } from '../../db/tx.ts';
+import { insertMessage } from './repository.ts';
+
+export type Channel = 'email' | 'sms';
+
+/** What kind of message; the console's outbox names them and the notification settings key on some. */
+export type MessageKind =
+  | 'sign-in-code'
+  | 'sign-up-code'
+  | 'recover-code'
+  | 'phone-code'
+  | 'email-code'
+  | 'activation'
+  | 'recovery-link'
+  | 'invitation'
+  | 'notification'
+  | 'test';
+
+/** An SMS goes out as a provider template and its parameters; `text` is what it reads as, for the outbox. */
+export type SmsTemplate = 'code' | 'notification';
+
+export interface OutgoingMessage {
+  channel: Channel;
+  /** An email address, or a phone number (digits, optional leading +). */
+  to: string;
+  kind: MessageKind;
+  /** Mail only. */
+  subject?: string;
+  text: string;
+  /** Mail only. */
+  html?: string;
+  /** SMS only: the provider template and its parameters. */
+  sms?: { template: SmsTemplate; params: Record<string, string> };
+}
+
+/** A configured way out for one channel. */
+export interface Transport {
+  /** `smtp`, `aliyun`, `tencent`. */
+  name: string;
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+/** The transport configured for a channel now, or null for the outbox. */
+export async function transportFor(_ctx: ServiceContext, _channel: Channel): Promise<Transport | null> {
+  return null;
+}
+
+export interface Delivery {
+  transport: string;
+  status: 'outbox' | 'sent' | 'failed';
+}
+
+/**
+ * Sends one message and records it. A transport's failure is recorded (with its error) and thrown to the
+ * caller as is; the outbox never fails.
+ */
+export async function deliver(ctx: ServiceContext, message: OutgoingMessage): Promise<Delivery> {
+  const transport = await transportFor(ctx, message.channel);
+  const base = { channel: message.channel, recipient: message.to, kind: message.kind };
+  if (!transport) {
+    await insertMessage(ctx.db, {
+      ...base,
+      transport: 'outbox',
+      subject: message.subject ?? null,
+      body: message.text,
+      status: 'outbox',
+    });
+    // A development aid by design: with nothing configured this is how the person at the terminal reads it.
+    ctx.log?.info(
+      {
+        outbox: {
+          channel: message.channel,
+          kind: message.kind,
+          subject: message.subject,
+          text: message.text,
+        },
+      },
+      'message kept in the development outbox',
+    );
+    return { transport: 'outbox', status: 'outbox' };
+  }
+  try {
+    await transport.send(message);
+  } catch (error) {
+    await insertMessage(ctx.db, {
+      ...base,
+      transport: transport.name,
+      subject: message.subject ?? null,
+      status: 'failed',
+      error: String((error as Error)?.message ?? error).slice(0, 500),
+    });
+    throw error;
+  }
+  await insertMessage(ctx.db, {
+    ...base,
+    transport: transport.name,
+    subject: message.subject ?? null,
+    status: 'sent',
+  });
+  return { transport: transport.name, status: 'sent' };
+}

@@ -1,0 +1,4 @@
+/** Stub until its helper builds it (issue 11). */
+export default function RecoverPage() {
+  return null;
+}
