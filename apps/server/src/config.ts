@@ -54,6 +54,11 @@ export interface Config {
   wechatPayApiBase: string;
   /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
   sessionIdleHours: number;
+  /**
+   * The console's address as staff open it (`PUBLIC_URL`), for the links mailed to them (activation,
+   * password recovery, invitations) and OAuth redirects; never taken from a request's Host header.
+   */
+  publicUrl: string;
   loginThrottle: {
     maxFailuresPerAccount: number;
     maxFailuresPerAddress: number;
@@ -117,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wechatApiBase: wechatApiBase(env),
     wechatPayApiBase: (env.WECHATPAY_API_BASE || 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', 1),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 8000, 'PORT')}`).replace(/\/+$/, ''),
     loginThrottle: {
       maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),
       maxFailuresPerAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20, 'LOGIN_MAX_FAILURES_PER_ADDRESS'),
