@@ -66,6 +66,8 @@ export const accounts = pgTable(
     /** Null for an invited account that has not yet chosen its password. */
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The SPEC 5 strength level of the password when it was last chosen (account settings show it). */
+    passwordLevel: text('password_level', { enum: ['strong', 'medium', 'low', 'tooShort'] }),
     /** When the email address was confirmed (sign-up activation, invitation accepted); null: not yet. */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     twoStepEnabled: integer('two_step_enabled').notNull().default(0),
