@@ -73,6 +73,9 @@ const enUS = {
   },
   signUp: {
     disabled: 'Sign-up is switched off. Ask an administrator for an account.',
+    passwordTooShort: 'The password is not strong enough: use at least {{minimum}} characters',
+    passwordPersonal: 'Do not use your username or email address as the password',
+    passwordCommon: 'This password is one of the most common ones. Choose one that is harder to guess.',
   },
   recovery: {
     linkInvalid: 'This link is invalid, already used or expired',

@@ -72,6 +72,9 @@ const zhCN: ErrorCatalogue = {
   },
   signUp: {
     disabled: '注册已关闭，请联系管理员开通账号',
+    passwordTooShort: '密码强度不够：至少 {{minimum}} 个字符',
+    passwordPersonal: '请勿使用用户名或邮箱地址作为密码',
+    passwordCommon: '该密码过于常见，请换一个不易被猜到的密码',
   },
   recovery: {
     linkInvalid: '该链接无效、已使用或已过期',
