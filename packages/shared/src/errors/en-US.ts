@@ -59,6 +59,11 @@ const enUS = {
     duplicate: 'An account with this username or email already exists',
     unknownRole: 'Unknown role "{{roleId}}"',
     selfChange: 'You cannot disable your own account or change your own role',
+    lastAdmin: 'This is the last enabled administrator: it cannot be disabled, demoted or deleted',
+    notActivated: 'This sign-up has not confirmed its email yet, so it cannot be approved',
+    notPending: 'Only an account awaiting approval or invited can be deleted; disable the others',
+    notInvited: 'This account has no invitation waiting to be accepted',
+    passwordNeeded: 'Mail is not set up, so type a password (an invitation cannot be sent)',
   },
   code: {
     invalid: 'The verification code is wrong or has expired',
@@ -88,6 +93,11 @@ const enUS = {
   },
   role: {
     notFound: 'The role was not found',
+    builtIn: 'Built-in roles are read-only',
+    inUse: '{{count}} accounts have this role. Give them another role first.',
+    duplicate: 'A role with this id already exists',
+    badId: 'Use 2-32 lowercase letters, digits or -, starting with a letter',
+    actionNotAllowed: 'An action was granted that this permission does not have',
   },
   profile: {
     wrongPassword: 'The current password is wrong',

@@ -58,6 +58,11 @@ const zhCN: ErrorCatalogue = {
     duplicate: '已存在相同用户名或邮箱的账号',
     unknownRole: '未知角色“{{roleId}}”',
     selfChange: '不能停用自己的账号或修改自己的角色',
+    lastAdmin: '这是最后一个启用的管理员账号，不能停用、降级或删除',
+    notActivated: '该注册账号尚未验证邮箱，暂不能审批',
+    notPending: '只能删除待审批或已邀请的账号，其他账号请停用',
+    notInvited: '该账号没有待接受的邀请',
+    passwordNeeded: '邮件尚未配置，无法发送邀请，请填写密码',
   },
   code: {
     invalid: '验证码错误或已过期',
@@ -87,6 +92,11 @@ const zhCN: ErrorCatalogue = {
   },
   role: {
     notFound: '角色不存在',
+    builtIn: '内置角色为只读',
+    inUse: '有 {{count}} 个账号使用该角色，请先为它们更换角色',
+    duplicate: '已存在相同标识的角色',
+    badId: '请使用 2-32 位小写字母、数字或 -，以字母开头',
+    actionNotAllowed: '授予了该权限不具备的操作',
   },
   profile: {
     wrongPassword: '当前密码错误',
