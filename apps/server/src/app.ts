@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { clientOrderRoutes } from './modules/orders/clientRoutes.ts';
 import { notifyRoutes } from './modules/orders/notifyRoutes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { outboxRoutes } from './modules/outbox/routes.ts';
 import { registerClientLimits } from './modules/participants/limits.ts';
 import { clientSessionRoutes, participantRoutes } from './modules/participants/routes.ts';
 import { findParticipantSession } from './modules/participants/service.ts';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notifyRoutes,
     orderRoutes,
     payLogRoutes,
+    outboxRoutes,
   ]) {
     await api.register(routes);
   }

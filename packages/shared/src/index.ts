@@ -11,6 +11,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/categories.ts';
 export * from './schemas/health.ts';
 export * from './schemas/localized.ts';
+export * from './schemas/messaging.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/participants.ts';
 export * from './schemas/questions.ts';

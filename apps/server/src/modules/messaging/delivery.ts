@@ -3,23 +3,12 @@
  * SMS); with none configured the message stays in the development outbox (the `messages` table, readable by
  * admins in the console, and in the server log), so a fresh install still has working codes and links.
  */
+import type { MessageChannel, MessageKind } from '@cool/shared';
 import type { ServiceContext } from '../../db/tx.ts';
 import { insertMessage } from './repository.ts';
 
-export type Channel = 'email' | 'sms';
-
-/** What kind of message; the console's outbox names them and the notification settings key on some. */
-export type MessageKind =
-  | 'sign-in-code'
-  | 'sign-up-code'
-  | 'recover-code'
-  | 'phone-code'
-  | 'email-code'
-  | 'activation'
-  | 'recovery-link'
-  | 'invitation'
-  | 'notification'
-  | 'test';
+export type Channel = MessageChannel;
+export type { MessageKind };
 
 /** An SMS goes out as a provider template and its parameters; `text` is what it reads as, for the outbox. */
 export type SmsTemplate = 'code' | 'notification';

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.ts';
+import { safeString, text } from './fields.ts';
+import { keyStateSchema } from './wechatPay.ts';
+
+// ---- Messages and the development outbox (/system/outbox) ----------------------------------------------
+
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** What a message is for; the outbox names them and filters on them. */
+export const MESSAGE_KINDS = [
+  'sign-in-code',
+  'sign-up-code',
+  'recover-code',
+  'phone-code',
+  'email-code',
+  'activation',
+  'recovery-link',
+  'invitation',
+  'notification',
+  'test',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const MESSAGE_STATUSES = ['outbox', 'sent', 'failed'] as const;
+
+/** One message the server sent or kept. `body` is kept only for outbox rows (sent mail is not stored). */
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  /** `outbox`, `smtp`, `aliyun`, `tencent`. */
+  transport: z.string(),
+  kind: z.string(),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string().nullable(),
+  status: z.enum(MESSAGE_STATUSES),
+  /** The transport's error (a provider's code and message) when it failed. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+const isoTime = z.iso.datetime({ offset: true });
+
+/** `GET /api/outbox`: newest first; `recipient` matches any part of the address or number. */
+export const outboxQuerySchema = pageQuerySchema.extend({
+  channel: z.enum(MESSAGE_CHANNELS).optional(),
+  recipient: text(254).optional(),
+  kind: z.enum(MESSAGE_KINDS).optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+});
+export type OutboxQuery = z.input<typeof outboxQuerySchema>;
+
+/** How each channel sends now: the development outbox until a transport is configured. */
+export const channelStatusSchema = z.object({
+  email: z.enum(['outbox', 'smtp']),
+  sms: z.enum(['outbox', 'aliyun', 'tencent']),
+});
+export type ChannelStatus = z.infer<typeof channelStatusSchema>;
+
+/** A test message's outcome: which transport took it and how long that took. */
+export const messageTestResultSchema = z.object({
+  transport: z.string(),
+  recipient: z.string(),
+  durationMs: z.number().int(),
+});
+export type MessageTestResult = z.infer<typeof messageTestResultSchema>;
+
+// ---- Mail (SMTP) ---------------------------------------------------------------------------------------
+
+/** `tls`: TLS from the start (usually port 465); `starttls`: upgrade required (587); `none`: plain. */
+export const MAIL_SECURITY = ['tls', 'starttls', 'none'] as const;
+
+/** `GET /api/settings/mail`: the password is write-only. */
+export const mailSettingsSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  secure: z.enum(MAIL_SECURITY),
+  username: z.string(),
+  password: keyStateSchema,
+  from: z.object({ address: z.string(), name: z.string() }),
+  /** Host and sender are set: mail goes out by SMTP, not to the outbox. */
+  configured: z.boolean(),
+});
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
+
+const emailOrEmpty = z.union([z.literal(''), z.email().max(254)]);
+
+/** `PUT /api/settings/mail`: an empty host switches SMTP off; a password left out keeps the saved one. */
+export const mailSettingsInputSchema = z.strictObject({
+  host: text(253)
+    .regex(/^[A-Za-z0-9.:[\]-]*$/, 'field.invalidFormat')
+    .default(''),
+  port: z.number().int().min(1).max(65535).default(465),
+  secure: z.enum(MAIL_SECURITY).default('tls'),
+  username: text(254).default(''),
+  password: safeString().max(512).nullish(),
+  from: z
+    .strictObject({ address: emailOrEmpty.default(''), name: text(80).default('') })
+    .default({ address: '', name: '' }),
+});
+export type MailSettingsInput = z.input<typeof mailSettingsInputSchema>;
+
+export const mailTestInputSchema = z.strictObject({ to: z.email().max(254) });
+
+// ---- SMS (Alibaba Cloud, Tencent Cloud) ----------------------------------------------------------------
+
+export const SMS_PROVIDERS = ['none', 'aliyun', 'tencent'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/** The provider templates: `code` takes one parameter (the code), `notification` the alert's text. */
+const templatesSchema = z.object({ code: z.string(), notification: z.string() });
+
+/** `GET /api/settings/sms`: each provider's secret is write-only. */
+export const smsSettingsSchema = z.object({
+  provider: z.enum(SMS_PROVIDERS),
+  aliyun: z.object({
+    accessKeyId: z.string(),
+    accessKeySecret: keyStateSchema,
+    signName: z.string(),
+    templateCode: templatesSchema,
+  }),
+  tencent: z.object({
+    secretId: z.string(),
+    secretKey: keyStateSchema,
+    sdkAppId: z.string(),
+    signName: z.string(),
+    region: z.string(),
+    templateId: templatesSchema,
+  }),
+  /** The chosen provider has its key, sign and code template: SMS goes out, not to the outbox. */
+  configured: z.boolean(),
+});
+export type SmsSettings = z.infer<typeof smsSettingsSchema>;
+
+const token = (max: number) =>
+  text(max)
+    .regex(/^[A-Za-z0-9_.-]*$/, 'field.invalidFormat')
+    .default('');
+const templatesInput = z
+  .strictObject({ code: token(64), notification: token(64) })
+  .default({ code: '', notification: '' });
+
+/** `PUT /api/settings/sms`: both providers' fields are kept; a secret left out keeps the saved one. */
+export const smsSettingsInputSchema = z.strictObject({
+  provider: z.enum(SMS_PROVIDERS),
+  aliyun: z
+    .strictObject({
+      accessKeyId: token(64),
+      accessKeySecret: safeString().max(128).nullish(),
+      signName: text(40).default(''),
+      templateCode: templatesInput,
+    })
+    .default({ accessKeyId: '', signName: '', templateCode: { code: '', notification: '' } }),
+  tencent: z
+    .strictObject({
+      secretId: token(64),
+      secretKey: safeString().max(128).nullish(),
+      sdkAppId: text(20).regex(/^\d*$/, 'field.invalidFormat').default(''),
+      signName: text(40).default(''),
+      region: token(32),
+      templateId: templatesInput,
+    })
+    .default({
+      secretId: '',
+      sdkAppId: '',
+      signName: '',
+      region: '',
+      templateId: { code: '', notification: '' },
+    }),
+});
+export type SmsSettingsInput = z.input<typeof smsSettingsInputSchema>;
+
+/** A phone number: digits with an optional leading + (mainland numbers may leave out +86). */
+export const smsTestInputSchema = z.strictObject({
+  to: text(20).regex(/^\+?\d{5,15}$/, 'field.invalidFormat'),
+});
