@@ -66,6 +66,13 @@ async function lockedFor(db: Executor, keys: string[]): Promise<number> {
   return until > now ? Math.ceil((until - now) / 1000) : 0;
 }
 
+/** Refuses (429) while failed sign-ins keep the account or the client address locked. */
+export async function refuseWhileLocked(ctx: ServiceContext, limits: Limits, accountId: number) {
+  const keys = throttleKeys(limits, accountId, '', ctx.actor.ip ?? '');
+  const locked = await lockedFor(ctx.db, [keys.account.key, keys.address.key]);
+  if (locked > 0) throw tooManyAttempts(locked);
+}
+
 export interface SignInAttempt {
   login: string;
   password: string;
@@ -118,29 +125,49 @@ export async function signIn(
     throw new HttpError(403, 'auth.accountDisabled');
   }
   await checkSecondFactor(ctx, account.id, attempt.twoStepCode);
+  return withTx(ctx, async (scope) => {
+    await clearFailures(scope.tx, keys.account.key);
+    await returnAttempt(scope.tx, keys.address.key);
+    return openSession(scope, account, { ...attempt, ip });
+  });
+}
+
+/** Who a session is opened for, as the sign-in found them. */
+export interface SigningIn {
+  id: number;
+  username: string;
+  lastLoginAt: Date | null;
+  lastLoginIp: string | null;
+}
+
+/**
+ * Opens a session for an account whose sign-in checked out, with its `sign-in` audit row; `provider` names
+ * the third party it came through (modules/oauth).
+ */
+export async function openSession(
+  { tx, audit }: TxScope,
+  account: SigningIn,
+  start: { ip: string; userAgent?: string | undefined; idleHours?: number | undefined; provider?: string },
+): Promise<LoginResult> {
   const token = randomBytes(32).toString('base64url');
-  const idleSeconds = attempt.idleHours ? attempt.idleHours * 3600 : null;
+  const idleSeconds = start.idleHours ? start.idleHours * 3600 : null;
   const expiresAt = new Date(Date.now() + (idleSeconds ? idleSeconds * 1000 : SESSION_TTL_MS));
-  await withTx(ctx, async ({ tx, audit }) => {
-    await clearFailures(tx, keys.account.key);
-    await returnAttempt(tx, keys.address.key);
-    await insertSession(tx, {
-      tokenHash: hashToken(token),
-      accountId: account.id,
-      expiresAt,
-      idleSeconds,
-      ip,
-      userAgent: attempt.userAgent?.slice(0, 512),
-    });
-    const after = await markSignedIn(tx, account.id, ip);
-    await audit({
-      entityType: 'account',
-      entityId: account.id,
-      action: 'sign-in',
-      actor: { accountId: account.id, username: account.username },
-      before: { lastLoginAt: account.lastLoginAt, lastLoginIp: account.lastLoginIp },
-      after,
-    });
+  await insertSession(tx, {
+    tokenHash: hashToken(token),
+    accountId: account.id,
+    expiresAt,
+    idleSeconds,
+    ip: start.ip,
+    userAgent: start.userAgent?.slice(0, 512),
+  });
+  const after = await markSignedIn(tx, account.id, start.ip);
+  await audit({
+    entityType: 'account',
+    entityId: account.id,
+    action: 'sign-in',
+    actor: { accountId: account.id, username: account.username },
+    before: { lastLoginAt: account.lastLoginAt, lastLoginIp: account.lastLoginIp },
+    after: { ...after, ...(start.provider && { provider: start.provider }) },
   });
   return { token, expiresAt: expiresAt.getTime() };
 }
