@@ -21,6 +21,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { findSession } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { clientOrderRoutes } from './modules/orders/clientRoutes.ts';
 import { notifyRoutes } from './modules/orders/notifyRoutes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const api = zodApp(app);
   for (const routes of [
+    identityRoutes,
     healthRoutes,
     authRoutes,
     accountRoutes,

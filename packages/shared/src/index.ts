@@ -9,6 +9,7 @@ export * from './schemas/alerts.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/categories.ts';
+export * from './schemas/identity.ts';
 export * from './schemas/health.ts';
 export * from './schemas/localized.ts';
 export * from './schemas/messaging.ts';

@@ -45,7 +45,12 @@ const enUS = {
     bandLevel: 'Use 1-32 lowercase letters, digits, - or _',
     belowMin: 'Must not be below the minimum',
     duplicateKey: 'Duplicate key "{{key}}"',
+    phone: 'Please enter a valid phone number',
+    passwordMismatch: 'The passwords entered twice do not match!',
     letterTwice: 'Letter {{letter}} is used twice',
+    invalidCode: 'Invalid verification code',
+    activationPending: 'Activate your account first: open the link in the activation email we sent you.',
+    approvalPending: 'Your account is activated and waiting for an administrator to approve it.',
   },
   auth: {
     invalidCredentials: 'Invalid username or password',
@@ -75,6 +80,7 @@ const enUS = {
   },
   sms: {
     notConfigured: 'SMS is not set up: messages go to the development outbox',
+    phoneInUse: 'This phone number already belongs to an account. Sign in with it, or recover your password.',
   },
   signUp: {
     disabled: 'Sign-up is switched off. Ask an administrator for an account.',

@@ -44,7 +44,12 @@ const zhCN: ErrorCatalogue = {
     bandLevel: '使用 1-32 个小写字母、数字、- 或 _',
     belowMin: '不能小于最小值',
     duplicateKey: '键“{{key}}”重复',
+    phone: '请输入正确的手机号',
+    passwordMismatch: '两次输入的密码不一致',
     letterTwice: '字母 {{letter}} 使用了两次',
+    invalidCode: '验证码错误',
+    activationPending: '请先激活账号：打开我们发送给您的激活邮件中的链接',
+    approvalPending: '账号已激活，正在等待管理员审核',
   },
   auth: {
     invalidCredentials: '用户名或密码错误',
@@ -74,6 +79,7 @@ const zhCN: ErrorCatalogue = {
   },
   sms: {
     notConfigured: '短信尚未配置：消息将进入开发发件箱',
+    phoneInUse: '该手机号已绑定账号，请直接登录或找回密码',
   },
   signUp: {
     disabled: '注册已关闭，请联系管理员开通账号',

@@ -1,16 +1,30 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../constants.ts';
 import { ACTIONS } from '../permissions.ts';
+import { mobileSchema } from './identity.ts';
 import { safeString, text } from './fields.ts';
 
-export const loginBodySchema = z.strictObject({
-  username: text(254).min(1, 'Please enter account name or email address'),
-  password: safeString().min(1, 'Please enter your password!').max(MAX_PASSWORD_LENGTH),
-  remember_me: z.boolean().optional().default(false),
-  captcha: text(16).optional(),
-  /** The authenticator's 6-digit code, or a recovery code, for an account with two-step verification. */
-  twoStepCode: text(32).optional(),
-});
+/** Username (or email) and password, or the mobile tab's `mobile` and its SMS code in `captcha`. */
+export const loginBodySchema = z
+  .strictObject({
+    username: text(254).min(1, 'Please enter account name or email address').optional(),
+    password: safeString().min(1, 'Please enter your password!').max(MAX_PASSWORD_LENGTH).optional(),
+    mobile: mobileSchema.optional(),
+    remember_me: z.boolean().optional().default(false),
+    captcha: text(16).optional(),
+    /** The authenticator's 6-digit code, or a recovery code, for an account with two-step verification. */
+    twoStepCode: text(32).optional(),
+  })
+  .superRefine((body, context) => {
+    const required = (field: string) =>
+      context.addIssue({ code: 'custom', path: [field], message: 'field.required' });
+    if (body.mobile !== undefined) {
+      if (!body.captcha) required('captcha');
+      return;
+    }
+    if (body.username === undefined) required('username');
+    if (body.password === undefined) required('password');
+  });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const loginResultSchema = z.object({

@@ -77,19 +77,24 @@ export async function findAccount(db: Executor, id: number): Promise<Account | n
   return row ? toAccount(row) : null;
 }
 
-/** Sign-in accepts the username or the email, case-insensitively. */
-export async function findCredentials(db: Executor, login: string) {
+/** Sign-in accepts the username or the email, case-insensitively, or (the mobile tab) the security phone. */
+export async function findCredentials(db: Executor, login: string, by: 'login' | 'phone' = 'login') {
   const [row] = await db
     .select({
       id: accounts.id,
       username: accounts.username,
+      activatedAt: accounts.activatedAt,
       status: accounts.status,
       passwordHash: accounts.passwordHash,
       lastLoginAt: accounts.lastLoginAt,
       lastLoginIp: accounts.lastLoginIp,
     })
     .from(accounts)
-    .where(sql`lower(${accounts.username}) = lower(${login}) OR lower(${accounts.email}) = lower(${login})`)
+    .where(
+      by === 'phone'
+        ? eq(accounts.phone, login)
+        : sql`lower(${accounts.username}) = lower(${login}) OR lower(${accounts.email}) = lower(${login})`,
+    )
     .limit(1);
   return row ?? null;
 }

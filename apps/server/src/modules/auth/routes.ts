@@ -23,10 +23,14 @@ export async function authRoutes(app: ZodApp) {
     async (request, reply) => {
       // The answer carries the token: no cache (browser or proxy) may keep it.
       reply.header('cache-control', 'no-store');
-      const { username, password, remember_me, twoStepCode } = request.body;
+      const { username, password, mobile, captcha, remember_me, twoStepCode } = request.body;
+      // The schema asks for username and password, or (the mobile tab) mobile and its code in captcha.
+      const credentials =
+        mobile === undefined
+          ? { login: username ?? '', password: password ?? '' }
+          : { login: mobile, password: captcha ?? '', by: 'sms' as const };
       const attempt = {
-        login: username,
-        password,
+        ...credentials,
         twoStepCode,
         userAgent: request.headers['user-agent'],
         idleHours: remember_me ? undefined : app.config.sessionIdleHours,
