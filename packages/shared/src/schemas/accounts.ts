@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
-import { ACTIONS } from '../permissions.ts';
+import { ACTIONS, PERMISSION_ACTIONS, PERMISSION_IDS } from '../permissions.ts';
 import { linkUrl, safeString, text } from './fields.ts';
 
 export const STATUSES = ['enabled', 'disabled'] as const;
@@ -36,10 +36,14 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
+/**
+ * Without a password the account is invited (mail must work): it stays pending until the person opens the
+ * mailed link and chooses one.
+ */
 export const accountCreateSchema = z.strictObject({
   username,
   name: text(64).min(1),
-  password,
+  password: password.optional(),
   email: z.email().max(254).nullable().optional(),
   phone: optionalText(32),
   avatar: linkUrl.nullable().optional(),
@@ -50,6 +54,35 @@ export type AccountCreate = z.input<typeof accountCreateSchema>;
 
 export const accountUpdateSchema = accountCreateSchema.partial().omit({ username: true });
 export type AccountUpdate = z.input<typeof accountUpdateSchema>;
+
+/** An admin approves a pending sign-up by giving it a role. */
+export const accountApproveSchema = z.strictObject({ roleId: text(64).min(1) });
+export type AccountApprove = z.input<typeof accountApproveSchema>;
+
+/**
+ * A password reset: `link` when a recovery link was mailed, else `password` with the generated temporary
+ * password, shown this once.
+ */
+export const passwordResetSchema = z.object({
+  delivery: z.enum(['link', 'password']),
+  password: z.string().optional(),
+});
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** One sign-in attempt of an account, from the audit log. */
+export const signInEntrySchema = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  outcome: z.enum(['success', 'failure']),
+  /** Why it failed: `wrong-password`, `disabled`, `two-step`...; null for a success. */
+  reason: z.string().nullable(),
+  /** Set when this failure locked the account, until when. */
+  lockedUntil: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type SignInEntry = z.infer<typeof signInEntrySchema>;
+
+export const signInListQuerySchema = pageQuerySchema;
 
 export const accountListQuerySchema = pageQuerySchema.extend({
   keyword: text(64).optional(),
@@ -66,5 +99,38 @@ export const roleSchema = z.object({
   status: statusSchema,
   createTime: z.string(),
   permissions: z.array(z.object({ permissionId: z.string(), actionList: z.array(z.enum(ACTIONS)) })),
+  /** Its accounts must use two-step verification. */
+  requireTwoStep: z.boolean(),
+  /** Seeded roles are read-only. */
+  builtIn: z.boolean(),
 });
 export type Role = z.infer<typeof roleSchema>;
+
+/** Permission id -> granted actions; each action must be one PERMISSION_ACTIONS allows for that id. */
+const grantsSchema = z
+  .array(z.strictObject({ permissionId: z.enum(PERMISSION_IDS), actionList: z.array(z.enum(ACTIONS)) }))
+  .superRefine((entries, context) => {
+    entries.forEach((entry, index) => {
+      const allowed: readonly string[] = PERMISSION_ACTIONS[entry.permissionId];
+      if (entry.actionList.some((action) => !allowed.includes(action))) {
+        context.addIssue({ code: 'custom', path: [index, 'actionList'], message: 'role.actionNotAllowed' });
+      }
+    });
+  });
+
+export const roleUpdateSchema = z.strictObject({
+  name: text(64).min(1),
+  describe: text(256).default(''),
+  status: statusSchema.default('enabled'),
+  requireTwoStep: z.boolean().default(false),
+  permissions: grantsSchema,
+});
+export type RoleUpdate = z.input<typeof roleUpdateSchema>;
+
+/** A new role's id is a slug the admin types: it names the role in URLs and the audit log. */
+export const roleCreateSchema = roleUpdateSchema.extend({
+  id: text(32).regex(/^[a-z][a-z0-9-]{1,31}$/, 'role.badId'),
+});
+export type RoleCreate = z.input<typeof roleCreateSchema>;
+
+export const roleParamsSchema = z.strictObject({ id: text(64).min(1) });

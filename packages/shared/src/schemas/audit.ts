@@ -88,22 +88,30 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const isoTime = z.iso.datetime({ offset: true });
 
+const auditFilters = z.object({
+  actorId: recordIdQuery.optional(),
+  entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
+  entityId: text(64).min(1).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** Entries at or after this time. */
+  from: isoTime.optional(),
+  /** Entries before this time. */
+  to: isoTime.optional(),
+  /** Newest first unless sorted by `time` ascending. */
+  sortField: z.enum(['time']).optional(),
+  sortOrder: sortOrderSchema.optional(),
+});
+
+/** An entity id means nothing without its type. */
+const hasEntityType = (q: { entityId?: string | undefined; entityType?: string | undefined }) =>
+  q.entityId === undefined || q.entityType !== undefined;
+const ENTITY_TYPE_REQUIRED = { path: ['entityId'], message: 'field.required' };
+
 export const auditListQuerySchema = pageQuerySchema
-  .extend({
-    actorId: recordIdQuery.optional(),
-    entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
-    entityId: text(64).min(1).optional(),
-    action: z.enum(AUDIT_ACTIONS).optional(),
-    /** Entries at or after this time. */
-    from: isoTime.optional(),
-    /** Entries before this time. */
-    to: isoTime.optional(),
-    /** Newest first unless sorted by `time` ascending. */
-    sortField: z.enum(['time']).optional(),
-    sortOrder: sortOrderSchema.optional(),
-  })
-  .refine((q) => q.entityId === undefined || q.entityType !== undefined, {
-    path: ['entityId'],
-    message: 'field.required',
-  });
+  .extend(auditFilters.shape)
+  .refine(hasEntityType, ENTITY_TYPE_REQUIRED);
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
+
+/** The same filters as the list, for the CSV download of every matching entry. */
+export const auditExportQuerySchema = auditFilters.refine(hasEntityType, ENTITY_TYPE_REQUIRED);
+export type AuditExportQuery = z.input<typeof auditExportQuerySchema>;

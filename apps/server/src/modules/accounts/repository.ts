@@ -1,5 +1,5 @@
 import type { Account, AccountStatus, accountListQuerySchema } from '@cool/shared';
-import { eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
@@ -83,8 +83,8 @@ export async function findCredentials(db: Executor, login: string, by: 'login' |
     .select({
       id: accounts.id,
       username: accounts.username,
-      activatedAt: accounts.activatedAt,
       status: accounts.status,
+      activatedAt: accounts.activatedAt,
       passwordHash: accounts.passwordHash,
       lastLoginAt: accounts.lastLoginAt,
       lastLoginIp: accounts.lastLoginIp,
@@ -99,11 +99,12 @@ export async function findCredentials(db: Executor, login: string, by: 'login' |
   return row ?? null;
 }
 
-export async function findTwoStep(db: Executor, username: string): Promise<boolean> {
+/** Whether the account the login names (username or email, as sign-in accepts) has two-step verification. */
+export async function findTwoStep(db: Executor, login: string): Promise<boolean> {
   const [row] = await db
     .select({ twoStep: accounts.twoStepEnabled })
     .from(accounts)
-    .where(sql`lower(${accounts.username}) = lower(${username})`)
+    .where(sql`lower(${accounts.username}) = lower(${login}) OR lower(${accounts.email}) = lower(${login})`)
     .limit(1);
   return row?.twoStep === 1;
 }
@@ -141,3 +142,20 @@ export const markSignedIn = async (db: Executor, id: number, ip: string) =>
       .where(eq(accounts.id, id))
       .returning({ lastLoginAt: accounts.lastLoginAt, lastLoginIp: accounts.lastLoginIp })
   )[0];
+
+/**
+ * Locks the enabled administrators' rows until the transaction ends and answers their ids: two admins
+ * disabling each other at once then take turns, and the second sees the first's change.
+ */
+export const lockEnabledAdmins = async (db: Executor): Promise<number[]> =>
+  (
+    await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.roleId, 'admin'), eq(accounts.status, 'enabled')))
+      .for('update')
+  ).map((row) => row.id);
+
+export const deleteAccount = async (db: Executor, id: number) => {
+  await db.delete(accounts).where(eq(accounts.id, id));
+};

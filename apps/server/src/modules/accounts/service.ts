@@ -1,18 +1,30 @@
-import type {
-  Account,
-  accountCreateSchema,
-  accountListQuerySchema,
-  accountUpdateSchema,
-  Page,
+import { randomBytes } from 'node:crypto';
+import {
+  type Account,
+  type AccountStatus,
+  type accountCreateSchema,
+  type accountListQuerySchema,
+  type accountUpdateSchema,
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  type Page,
+  type PasswordReset,
+  type SignInEntry,
 } from '@cool/shared';
 import type { z } from 'zod';
-import type { Executor } from '../../db/database.ts';
+import type { Executor, Tx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { PageQuery } from '../../db/list.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
 import { badRequest, conflict, notFound } from '../../http/reply.ts';
+import { listSignIns as signInsOf } from '../audit/service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAccountSessions } from '../auth/repository.ts';
+import { issueLink, type LinkPurpose } from '../identity/links.ts';
+import { assertAcceptablePassword } from '../identity/passwordPolicy.ts';
+import { deliver, transportFor } from '../messaging/delivery.ts';
+import { type LinkKind, linkMessage } from '../messaging/templates.ts';
 import { findRole } from '../roles/repository.ts';
 import * as repo from './repository.ts';
 
@@ -25,6 +37,16 @@ export async function getAccount(ctx: ServiceContext, id: number): Promise<Accou
   const account = await repo.findAccount(ctx.db, id);
   if (!account) throw notFound('account.notFound');
   return account;
+}
+
+/** An account's sign-in attempts, newest first (404 for an unknown account). */
+export async function listSignIns(
+  ctx: ServiceContext,
+  id: number,
+  query: PageQuery,
+): Promise<Page<SignInEntry>> {
+  await getAccount(ctx, id);
+  return signInsOf(ctx, id, query);
 }
 
 async function assertRole(db: Executor, roleId: string | undefined) {
@@ -43,18 +65,88 @@ async function uniqueLogin<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The last enabled administrator must stay one: refuses a change that would leave none. Locks the
+ * administrators' rows, so concurrent changes see each other.
+ */
+async function keepAnAdmin(tx: Tx, id: number, after: { status?: AccountStatus; roleId?: string | null }) {
+  const admins = await repo.lockEnabledAdmins(tx);
+  const staysAdmin = (after.status ?? 'enabled') === 'enabled' && (after.roleId ?? 'admin') === 'admin';
+  if (admins.includes(id) && !staysAdmin && admins.length <= 1) throw conflict('account.lastAdmin');
+}
+
+/** Mails the account a single-use link to its address (invitation or password recovery). */
+async function mailLink(
+  ctx: ServiceContext,
+  tx: Tx,
+  account: { id: number; email: string | null; name: string; language?: string | null },
+  purpose: LinkPurpose,
+  kind: LinkKind,
+  publicUrl: string,
+) {
+  const { url } = await issueLink(tx, account.id, purpose, publicUrl);
+  const saved = LANGUAGES.find((language) => language === account.language);
+  await deliver(
+    { ...ctx, db: tx },
+    linkMessage(account.email!, kind, url, account.name, saved ?? ctx.language ?? DEFAULT_LANGUAGE),
+  );
+}
+
+const mailWorks = async (ctx: ServiceContext) => (await transportFor(ctx, 'email')) !== null;
+
+/**
+ * With a typed password the account can sign in at once. Without one it is invited: it stays pending and
+ * gets a link to choose its password, which needs working mail and an email address.
+ */
 export async function createAccount(
   ctx: ServiceContext,
   input: z.output<typeof accountCreateSchema>,
+  publicUrl: string,
 ): Promise<Account> {
   const { password, ...fields } = input;
   await assertRole(ctx.db, fields.roleId);
+  if (password === undefined) {
+    if (!(await mailWorks(ctx))) throw badRequest('password', 'account.passwordNeeded');
+    if (!fields.email) throw badRequest('email', 'field.required');
+  } else {
+    assertAcceptablePassword(password, 'password', fields);
+  }
   // Hashing takes a while: done before the transaction starts.
-  const passwordHash = await hashPassword(password);
+  const passwordHash = password === undefined ? null : await hashPassword(password);
   return withTx(ctx, async ({ tx, audit }) => {
-    const created = await uniqueLogin(repo.insertAccount(tx, { ...fields, passwordHash }));
+    const created = await uniqueLogin(
+      repo.insertAccount(tx, {
+        ...fields,
+        passwordHash,
+        ...(!passwordHash && { status: 'pending' }),
+      }),
+    );
     await audit({ entityType: 'account', entityId: created.id, action: 'create', after: created });
+    if (!passwordHash) {
+      await mailLink(ctx, tx, created, 'invite', 'invitation', publicUrl);
+      await audit({
+        entityType: 'account',
+        entityId: created.id,
+        action: 'invite',
+        after: { email: created.email },
+      });
+    }
     return (await repo.findAccount(tx, created.id))!;
+  });
+}
+
+/** Mails a new invitation link to an invited account that has not accepted yet (the old link stops working). */
+export async function resendInvitation(ctx: ServiceContext, id: number, publicUrl: string): Promise<Account> {
+  if (!(await mailWorks(ctx))) throw conflict('mail.notConfigured');
+  return withTx(ctx, async ({ tx, audit }) => {
+    const account = await repo.lockAccount(tx, id);
+    if (!account) throw notFound('account.notFound');
+    if (account.status !== 'pending' || account.passwordHash || !account.email) {
+      throw conflict('account.notInvited');
+    }
+    await mailLink(ctx, tx, account, 'invite', 'invitation', publicUrl);
+    await audit({ entityType: 'account', entityId: id, action: 'invite', after: { email: account.email } });
+    return (await repo.findAccount(tx, id))!;
   });
 }
 
@@ -73,8 +165,10 @@ export async function updateAccount(
     throw conflict('account.selfChange');
   }
   await assertRole(ctx.db, fields.roleId);
+  if (password !== undefined) assertAcceptablePassword(password);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   return withTx(ctx, async ({ tx, audit }) => {
+    await keepAnAdmin(tx, id, fields);
     const before = await repo.lockAccount(tx, id);
     if (!before) throw notFound('account.notFound');
     const after = await uniqueLogin(
@@ -91,5 +185,101 @@ export async function updateAccount(
     // A new password or a disabled account ends the account's other sessions.
     if (passwordHash || fields.status === 'disabled') await revokeAccountSessions(tx, id, session.tokenHash);
     return (await repo.findAccount(tx, id))!;
+  });
+}
+
+/** Enables or disables an account; disabling ends its sessions. */
+export async function setAccountStatus(
+  ctx: ServiceContext,
+  session: Session,
+  id: number,
+  status: 'enabled' | 'disabled',
+): Promise<Account> {
+  if (id === session.accountId && status === 'disabled') throw conflict('account.selfChange');
+  return withTx(ctx, async ({ tx, audit }) => {
+    await keepAnAdmin(tx, id, { status });
+    const before = await repo.lockAccount(tx, id);
+    if (!before) throw notFound('account.notFound');
+    // A pending account is enabled by approving it, which also gives it a role.
+    if (before.status === 'pending') throw conflict('account.notPending');
+    const after = await repo.updateAccount(tx, id, { status });
+    await audit({
+      entityType: 'account',
+      entityId: id,
+      action: status === 'enabled' ? 'enable' : 'disable',
+      before,
+      after,
+    });
+    if (status === 'disabled') await revokeAccountSessions(tx, id);
+    return (await repo.findAccount(tx, id))!;
+  });
+}
+
+/** Gives a pending sign-up that has confirmed its email a role, and enables it. */
+export async function approveAccount(ctx: ServiceContext, id: number, roleId: string): Promise<Account> {
+  await assertRole(ctx.db, roleId);
+  return withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccount(tx, id);
+    if (!before) throw notFound('account.notFound');
+    if (before.status !== 'pending' || !before.passwordHash) throw conflict('account.notPending');
+    if (!before.activatedAt) throw conflict('account.notActivated');
+    const after = await repo.updateAccount(tx, id, { status: 'enabled', roleId });
+    await audit({ entityType: 'account', entityId: id, action: 'approve', before, after });
+    return (await repo.findAccount(tx, id))!;
+  });
+}
+
+/** Rejects a pending sign-up or withdraws an invitation; accounts that were ever in use are disabled instead. */
+export async function deleteAccount(ctx: ServiceContext, id: number): Promise<void> {
+  await withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccount(tx, id);
+    if (!before) throw notFound('account.notFound');
+    if (before.status !== 'pending') throw conflict('account.notPending');
+    await repo.deleteAccount(tx, id);
+    await audit({ entityType: 'account', entityId: id, action: 'delete', before });
+  });
+}
+
+/**
+ * Resets a password: with working mail and an address, mails a recovery link; else sets a generated
+ * temporary password, answered this once. Either way the account's sessions end.
+ */
+export async function resetPassword(
+  ctx: ServiceContext,
+  session: Session,
+  id: number,
+  publicUrl: string,
+): Promise<PasswordReset> {
+  const account = await repo.findAccount(ctx.db, id);
+  if (!account) throw notFound('account.notFound');
+  const byMail = account.email !== null && (await mailWorks(ctx));
+  const password = byMail ? undefined : randomBytes(12).toString('base64url');
+  const passwordHash = password && (await hashPassword(password));
+  return withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccount(tx, id);
+    if (!before) throw notFound('account.notFound');
+    if (passwordHash) {
+      await repo.updateAccount(tx, id, { passwordHash, passwordChangedAt: new Date() });
+    } else {
+      await mailLink(ctx, tx, before, 'recover', 'recovery-link', publicUrl);
+    }
+    await audit({
+      entityType: 'account',
+      entityId: id,
+      action: 'reset-password',
+      after: { delivery: byMail ? 'link' : 'password' },
+      changedSecrets: passwordHash ? ['password'] : [],
+    });
+    await revokeAccountSessions(tx, id, id === session.accountId ? session.tokenHash : undefined);
+    return byMail ? { delivery: 'link' } : { delivery: 'password', password };
+  });
+}
+
+/** Signs the account out everywhere (an admin doing it to themselves keeps this session). */
+export async function revokeSessions(ctx: ServiceContext, session: Session, id: number): Promise<void> {
+  await withTx(ctx, async ({ tx, audit }) => {
+    if (!(await repo.lockAccount(tx, id))) throw notFound('account.notFound');
+    await revokeAccountSessions(tx, id, id === session.accountId ? session.tokenHash : undefined);
+    await audit({ entityType: 'account', entityId: id, action: 'revoke-sessions' });
   });
 }

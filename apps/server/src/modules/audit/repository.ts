@@ -1,8 +1,8 @@
-import type { auditListQuerySchema } from '@cool/shared';
-import { eq, gte, lt } from 'drizzle-orm';
+import type { auditExportQuerySchema, auditListQuerySchema } from '@cool/shared';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { defineList } from '../../db/list.ts';
+import { defineList, type PageQuery } from '../../db/list.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -28,6 +28,40 @@ const auditList = defineList({
 
 export const listAuditRows = (db: Executor, query: z.output<typeof auditListQuerySchema>) =>
   auditList.page(db, query, (inPage, order) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(inPage)
+      .orderBy(...order),
+  );
+
+export const streamAuditRows = (db: Executor, query: z.output<typeof auditExportQuerySchema>) =>
+  auditList.stream(db, query, (inBatch, order) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(inBatch)
+      .orderBy(...order),
+  );
+
+/** An account's sign-in attempts: served by the entity index (type, id, time). */
+const signInList = defineList({
+  table: auditLog,
+  id: auditLog.id,
+  filters: {
+    accountId: (id: string) =>
+      and(
+        eq(auditLog.entityType, 'account'),
+        eq(auditLog.entityId, id),
+        inArray(auditLog.action, ['sign-in', 'sign-in-failed']),
+      ),
+  },
+  sorts: { time: auditLog.occurredAt },
+  defaultSort: { field: 'time', order: 'descend' },
+});
+
+export const listSignIns = (db: Executor, accountId: number, query: PageQuery) =>
+  signInList.page(db, { ...query, accountId: String(accountId) }, (inPage, order) =>
     db
       .select()
       .from(auditLog)

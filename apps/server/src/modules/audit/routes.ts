@@ -1,6 +1,7 @@
-import { auditEntrySchema, auditListQuerySchema, pageSchema } from '@cool/shared';
+import { auditEntrySchema, auditExportQuerySchema, auditListQuerySchema, pageSchema } from '@cool/shared';
 import { contextOf } from '../../http/context.ts';
-import { ok, responses } from '../../http/reply.ts';
+import { sendCsv } from '../../http/csv.ts';
+import { fileResponses, ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import * as service from './service.ts';
 
@@ -16,5 +17,23 @@ export async function auditRoutes(app: ZodApp) {
       },
     },
     async (request) => ok(await service.listAuditEntries(contextOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/audit-log/export',
+    {
+      config: { access: { permission: 'audit', action: 'query' } },
+      schema: {
+        tags: ['audit'],
+        description: 'Every entry the filters match as CSV (streamed), newest first unless sorted.',
+        querystring: auditExportQuerySchema,
+        response: fileResponses('text/csv'),
+      },
+    },
+    async (request, reply) => {
+      const name = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+      const rows = service.exportAuditEntries(contextOf(request), request.query);
+      return sendCsv(reply, name, service.AUDIT_EXPORT_COLUMNS, rows);
+    },
   );
 }

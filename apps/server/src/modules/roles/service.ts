@@ -1,6 +1,17 @@
-import { BUILT_IN_ROLES, type Role } from '@cool/shared';
-import type { ServiceContext } from '../../db/tx.ts';
+import {
+  BUILT_IN_ROLES,
+  type Grants,
+  type Role,
+  type roleCreateSchema,
+  type roleUpdateSchema,
+} from '@cool/shared';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { type ServiceContext, withTx } from '../../db/tx.ts';
+import { conflict, notFound } from '../../http/reply.ts';
 import * as repo from './repository.ts';
+
+const isBuiltIn = (id: string) => BUILT_IN_ROLES.some((role) => role.id === id);
 
 // Built-in roles first, from most to least privileged; then custom roles by age.
 const rank = (id: string) => {
@@ -8,19 +19,80 @@ const rank = (id: string) => {
   return index === -1 ? BUILT_IN_ROLES.length : index;
 };
 
+const toRole = (role: repo.RoleRecord): Role => ({
+  id: role.id,
+  name: role.name,
+  describe: role.describe,
+  status: role.status,
+  createTime: role.createdAt.toISOString(),
+  permissions: Object.entries(role.grants).map(([permissionId, actionList]) => ({
+    permissionId,
+    actionList: actionList ?? [],
+  })),
+  requireTwoStep: role.requireTwoStep,
+  builtIn: isBuiltIn(role.id),
+});
+
+/** The matrix as stored: only permissions with at least one action, each action once. */
+const toGrants = (permissions: z.output<typeof roleUpdateSchema>['permissions']): Grants =>
+  Object.fromEntries(
+    permissions
+      .filter((entry) => entry.actionList.length > 0)
+      .map((entry) => [entry.permissionId, [...new Set(entry.actionList)]]),
+  );
+
 export async function listRoles(ctx: ServiceContext): Promise<Role[]> {
   const rows = await repo.listRoles(ctx.db);
-  return rows
-    .sort((a, b) => rank(a.id) - rank(b.id))
-    .map((role) => ({
-      id: role.id,
-      name: role.name,
-      describe: role.describe,
-      status: role.status,
-      createTime: role.createdAt.toISOString(),
-      permissions: Object.entries(role.grants).map(([permissionId, actionList]) => ({
-        permissionId,
-        actionList: actionList ?? [],
-      })),
-    }));
+  return rows.sort((a, b) => rank(a.id) - rank(b.id)).map(toRole);
+}
+
+export async function createRole(
+  ctx: ServiceContext,
+  input: z.output<typeof roleCreateSchema>,
+): Promise<Role> {
+  const { permissions, ...fields } = input;
+  return withTx(ctx, async ({ tx, audit }) => {
+    let created: repo.RoleRecord;
+    try {
+      created = await repo.insertRole(tx, { ...fields, grants: toGrants(permissions) });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('role.duplicate');
+      throw error;
+    }
+    await audit({ entityType: 'role', entityId: created.id, action: 'create', after: created });
+    return toRole(created);
+  });
+}
+
+/** A custom role, locked for the change; built-in roles are read-only. */
+async function lockCustomRole(tx: Parameters<typeof repo.lockRole>[0], id: string) {
+  const role = await repo.lockRole(tx, id);
+  if (!role) throw notFound('role.notFound');
+  if (isBuiltIn(id)) throw conflict('role.builtIn');
+  return role;
+}
+
+export async function updateRole(
+  ctx: ServiceContext,
+  id: string,
+  input: z.output<typeof roleUpdateSchema>,
+): Promise<Role> {
+  const { permissions, ...fields } = input;
+  return withTx(ctx, async ({ tx, audit }) => {
+    const before = await lockCustomRole(tx, id);
+    const after = await repo.updateRole(tx, id, { ...fields, grants: toGrants(permissions) });
+    await audit({ entityType: 'role', entityId: id, action: 'update', before, after });
+    return toRole(after);
+  });
+}
+
+/** Refused while any account (pending ones included) has the role. */
+export async function deleteRole(ctx: ServiceContext, id: string): Promise<void> {
+  await withTx(ctx, async ({ tx, audit }) => {
+    const before = await lockCustomRole(tx, id);
+    const count = await repo.countAccountsWithRole(tx, id);
+    if (count > 0) throw conflict('role.inUse', { count });
+    await repo.deleteRole(tx, id);
+    await audit({ entityType: 'role', entityId: id, action: 'delete', before });
+  });
 }
