@@ -1,0 +1,230 @@
+/**
+ * The signed-in person's own account: profile, password, security phone, backup email, display settings,
+ * notification choices and recent activity. Every change is audited on the account.
+ */
+import {
+  type AccountActivity,
+  type BackupEmailChange,
+  type DisplayPreferences,
+  type NotificationSettings,
+  type PasswordChange,
+  type PhoneChange,
+  type Profile,
+  type ProfileUpdate,
+  passwordLevel,
+  STAFF_EVENTS,
+  storedPreferencesSchema,
+} from '@cool/shared';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { type ServiceContext, withTx } from '../../db/tx.ts';
+import type { Session } from '../../http/access.ts';
+import { badRequest, HttpError } from '../../http/reply.ts';
+import { listSignIns, toAuditEntry } from '../audit/service.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { revokeAccountSessions } from '../auth/repository.ts';
+import { assertAcceptablePassword } from '../identity/passwordPolicy.ts';
+import { normaliseTarget, requireCode, sendCode } from '../messaging/codes.ts';
+import * as repo from './repository.ts';
+
+const RECENT_SIGN_INS = 10;
+const RECENT_ACTIONS = 20;
+
+async function ownAccount(ctx: ServiceContext, session: Session): Promise<repo.AccountRow> {
+  const row = await repo.findAccountRow(ctx.db, session.accountId);
+  if (!row) throw new HttpError(401, 'auth.signInRequired');
+  return row;
+}
+
+export async function getProfile(ctx: ServiceContext, session: Session): Promise<Profile> {
+  const row = await ownAccount(ctx, session);
+  const [role, bindings] = await Promise.all([
+    row.roleId ? repo.findRoleRow(ctx.db, row.roleId) : undefined,
+    repo.countBindings(ctx.db, row.id),
+  ]);
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    avatar: row.avatar,
+    email: row.email,
+    phone: row.phone,
+    profile: row.profile,
+    country: row.country,
+    region: row.region,
+    address: row.address,
+    backupEmail: row.backupEmail,
+    language: row.language === 'zh-CN' || row.language === 'en-US' ? row.language : null,
+    role: role
+      ? {
+          id: role.id,
+          name: role.name,
+          // What the session may do: a disabled role grants nothing.
+          permissions: Object.entries(session.grants).map(([permissionId, actionList]) => ({
+            permissionId,
+            actionList: actionList ?? [],
+          })),
+        }
+      : null,
+    security: {
+      passwordLevel: row.passwordLevel,
+      passwordChangedAt: row.passwordChangedAt?.toISOString() ?? null,
+      phoneSet: Boolean(row.phone),
+      backupEmailSet: Boolean(row.backupEmail),
+      twoStepEnabled: row.twoStepEnabled === 1,
+      bindings,
+    },
+  };
+}
+
+/** A unique index refusing the write means another account has the email or phone. */
+async function unique<T>(write: Promise<T>, field: 'email' | 'phone'): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(field, `profile.${field}Taken`);
+    throw error;
+  }
+}
+
+/**
+ * The sign-in email changes without a mailed code: the person is signed in, the change is audited, and the
+ * address only matters for recovery links, which the new owner of the address would receive anyway.
+ */
+export async function updateProfile(ctx: ServiceContext, session: Session, input: ProfileUpdate) {
+  const { avatar, email, ...fields } = input;
+  await withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccountRow(tx, session.accountId);
+    if (!before) throw new HttpError(401, 'auth.signInRequired');
+    const after = await unique(
+      repo.updateAccountRow(tx, session.accountId, {
+        ...fields,
+        email: normaliseTarget('email', email),
+        ...(avatar !== undefined && { avatar }),
+      }),
+      'email',
+    );
+    await audit({ entityType: 'account', entityId: session.accountId, action: 'update', before, after });
+  });
+  return getProfile(ctx, session);
+}
+
+/** A new password ends every other session of the account; this one stays signed in. */
+export async function changePassword(ctx: ServiceContext, session: Session, input: PasswordChange) {
+  const row = await ownAccount(ctx, session);
+  if (!(await verifyPassword(row.passwordHash ?? undefined, input.currentPassword))) {
+    throw badRequest('currentPassword', 'profile.wrongPassword');
+  }
+  assertAcceptablePassword(input.password, 'password', { username: row.username, email: row.email });
+  const passwordHash = await hashPassword(input.password);
+  await withTx(ctx, async ({ tx, audit }) => {
+    await repo.updateAccountRow(tx, row.id, {
+      passwordHash,
+      passwordChangedAt: new Date(),
+      passwordLevel: passwordLevel(input.password),
+    });
+    await audit({
+      entityType: 'account',
+      entityId: row.id,
+      action: 'change-password',
+      changedSecrets: ['password'],
+    });
+    await revokeAccountSessions(tx, row.id, session.tokenHash);
+  });
+}
+
+export async function sendPhoneCode(ctx: ServiceContext, session: Session, mobile: string) {
+  const row = await ownAccount(ctx, session);
+  return sendCode(ctx, { purpose: 'phone', channel: 'sms', target: mobile, language: languageOf(row) });
+}
+
+export async function changePhone(ctx: ServiceContext, session: Session, input: PhoneChange) {
+  const phone = normaliseTarget('sms', input.mobile);
+  await requireCode(ctx, { purpose: 'phone', channel: 'sms', target: phone, code: input.captcha });
+  await withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccountRow(tx, session.accountId);
+    if (!before) throw new HttpError(401, 'auth.signInRequired');
+    const after = await unique(repo.updateAccountRow(tx, session.accountId, { phone }), 'phone');
+    await audit({ entityType: 'account', entityId: session.accountId, action: 'update', before, after });
+  });
+  return getProfile(ctx, session);
+}
+
+export async function sendBackupEmailCode(ctx: ServiceContext, session: Session, email: string) {
+  const row = await ownAccount(ctx, session);
+  return sendCode(ctx, { purpose: 'email', channel: 'email', target: email, language: languageOf(row) });
+}
+
+export async function changeBackupEmail(ctx: ServiceContext, session: Session, input: BackupEmailChange) {
+  const backupEmail = normaliseTarget('email', input.email);
+  await requireCode(ctx, { purpose: 'email', channel: 'email', target: backupEmail, code: input.captcha });
+  await withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccountRow(tx, session.accountId);
+    if (!before) throw new HttpError(401, 'auth.signInRequired');
+    const after = await repo.updateAccountRow(tx, session.accountId, { backupEmail });
+    await audit({ entityType: 'account', entityId: session.accountId, action: 'update', before, after });
+  });
+  return getProfile(ctx, session);
+}
+
+const languageOf = (row: repo.AccountRow) =>
+  row.language === 'zh-CN' || row.language === 'en-US' ? row.language : undefined;
+
+/** Stored settings that no longer parse (a value the console dropped) are left out, not refused. */
+export async function getPreferences(ctx: ServiceContext, session: Session) {
+  const row = await ownAccount(ctx, session);
+  const stored = storedPreferencesSchema.safeParse(row.preferences);
+  return stored.success ? stored.data : {};
+}
+
+/** The console's language is also the language of the mail and SMS sent to this person. */
+export async function savePreferences(
+  ctx: ServiceContext,
+  session: Session,
+  preferences: DisplayPreferences,
+) {
+  await withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccountRow(tx, session.accountId);
+    if (!before) throw new HttpError(401, 'auth.signInRequired');
+    await repo.updateAccountRow(tx, session.accountId, { preferences, language: preferences.language });
+    await audit({
+      entityType: 'account',
+      entityId: session.accountId,
+      action: 'update',
+      before: { preferences: before.preferences, language: before.language },
+      after: { preferences, language: preferences.language },
+    });
+  });
+  return preferences;
+}
+
+/** Nothing is mailed until the person switches an event on. */
+export const notificationsOf = (stored: Record<string, boolean>): NotificationSettings =>
+  Object.fromEntries(STAFF_EVENTS.map((event) => [event, stored[event] === true])) as NotificationSettings;
+
+export async function getNotifications(ctx: ServiceContext, session: Session) {
+  return notificationsOf((await ownAccount(ctx, session)).notifications);
+}
+
+export async function saveNotifications(ctx: ServiceContext, session: Session, input: NotificationSettings) {
+  await withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccountRow(tx, session.accountId);
+    if (!before) throw new HttpError(401, 'auth.signInRequired');
+    await repo.updateAccountRow(tx, session.accountId, { notifications: input });
+    await audit({
+      entityType: 'account',
+      entityId: session.accountId,
+      action: 'update',
+      before: { notifications: notificationsOf(before.notifications) },
+      after: { notifications: input },
+    });
+  });
+  return input;
+}
+
+export async function getActivity(ctx: ServiceContext, session: Session): Promise<AccountActivity> {
+  const [signIns, actions] = await Promise.all([
+    listSignIns(ctx, session.accountId, { pageNo: 1, pageSize: RECENT_SIGN_INS }),
+    repo.recentActions(ctx.db, session.accountId, RECENT_ACTIONS),
+  ]);
+  return { signIns: signIns.data, actions: actions.map(toAuditEntry) };
+}
