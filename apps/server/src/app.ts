@@ -28,6 +28,7 @@ import { notifyRoutes } from './modules/orders/notifyRoutes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { registerClientLimits } from './modules/participants/limits.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
 import { clientSessionRoutes, participantRoutes } from './modules/participants/routes.ts';
 import { findParticipantSession } from './modules/participants/service.ts';
 import { payLogRoutes } from './modules/paylog/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notifyRoutes,
     orderRoutes,
     payLogRoutes,
+    profileRoutes,
     outboxRoutes,
   ]) {
     await api.register(routes);

@@ -15,6 +15,7 @@ export * from './schemas/localized.ts';
 export * from './schemas/messaging.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/participants.ts';
+export * from './schemas/profile.ts';
 export * from './schemas/questions.ts';
 export * from './schemas/records.ts';
 export * from './schemas/report.ts';

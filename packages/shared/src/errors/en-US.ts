@@ -107,6 +107,8 @@ const enUS = {
   },
   profile: {
     wrongPassword: 'The current password is wrong',
+    emailTaken: 'Another account uses this email address',
+    phoneTaken: 'Another account uses this phone number',
   },
   outbox: {
     notFound: 'The message was not found',

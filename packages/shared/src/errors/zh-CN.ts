@@ -106,6 +106,8 @@ const zhCN: ErrorCatalogue = {
   },
   profile: {
     wrongPassword: '当前密码错误',
+    emailTaken: '该邮箱已被其他账号使用',
+    phoneTaken: '该手机号已被其他账号使用',
   },
   outbox: {
     notFound: '消息不存在',
