@@ -38,6 +38,7 @@ import { recordRoutes } from './modules/records/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { settingRoutes } from './modules/settings/routes.ts';
 import { testRoutes } from './modules/tests/routes.ts';
+import { twoStepRoutes } from './modules/twostep/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 
 /** The database the app serves from; empty until it has been opened, migrated and seeded. */
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notifyRoutes,
     orderRoutes,
     payLogRoutes,
+    twoStepRoutes,
     profileRoutes,
     outboxRoutes,
   ]) {

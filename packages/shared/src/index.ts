@@ -23,6 +23,7 @@ export * from './schemas/scoring.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/testDocument.ts';
 export * from './schemas/tests.ts';
+export * from './schemas/twoStep.ts';
 export * from './schemas/uploads.ts';
 export * from './schemas/wechatPay.ts';
 export * from './scoring/index.ts';

@@ -10,7 +10,8 @@ import { HttpError, httpError } from './reply.ts';
 export type Access =
   | { public: true }
   | { participant: true }
-  | { signedIn: true }
+  /** `duringTwoStepSetup`: open also to a session whose role requires two-step verification it has not set up. */
+  | { signedIn: true; duringTwoStepSetup?: true }
   | { permission: PermissionId; action: Action }
   /** Any one of these permission actions will do (e.g. uploading an image for a test or a question). */
   | { anyOf: { permission: PermissionId; action: Action }[] };
@@ -21,6 +22,8 @@ export interface Session {
   username: string;
   roleId: string;
   grants: Grants;
+  /** The role requires two-step verification and the account has none: only enrolment is open. */
+  twoStepSetupRequired: boolean;
 }
 
 /** A participant's session (issue 9), found from a participant token. */
@@ -98,6 +101,9 @@ export function registerAccessControl(
     }
     request.session = token ? await findSession(token) : null;
     if (!request.session) throw new HttpError(401, 'auth.signInRequired');
+    if (request.session.twoStepSetupRequired && !('duringTwoStepSetup' in access)) {
+      throw new HttpError(403, 'twoStep.setupRequired');
+    }
     if ('permission' in access && !grantsAllow(request.session.grants, access.permission, access.action)) {
       throw httpError(403, 'auth.permissionDenied', { permission: `${access.permission}.${access.action}` });
     }

@@ -93,6 +93,11 @@ const enUS = {
   },
   twoStep: {
     codeRequired: 'Enter the code from your authenticator app',
+    codeInvalid: 'The code is wrong or was already used',
+    setupRequired: 'Your role requires two-step verification: set it up to continue',
+    requiredByRole: 'Your role requires two-step verification, so it cannot be turned off',
+    notEnabled: 'Two-step verification is not on',
+    noSetup: 'Start the set-up again: no new authenticator is waiting for its first code',
   },
   oauth: {
     notConfigured: 'Sign-in with {{provider}} is not set up',

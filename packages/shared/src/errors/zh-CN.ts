@@ -92,6 +92,11 @@ const zhCN: ErrorCatalogue = {
   },
   twoStep: {
     codeRequired: '请输入身份验证器中的验证码',
+    codeInvalid: '验证码错误或已被使用',
+    setupRequired: '您的角色要求开启两步验证，请先完成设置',
+    requiredByRole: '您的角色要求开启两步验证，无法关闭',
+    notEnabled: '两步验证尚未开启',
+    noSetup: '请重新开始设置：没有等待验证的新身份验证器',
   },
   oauth: {
     notConfigured: '{{provider}} 登录尚未配置',

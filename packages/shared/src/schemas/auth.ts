@@ -3,6 +3,7 @@ import { MAX_PASSWORD_LENGTH } from '../constants.ts';
 import { ACTIONS } from '../permissions.ts';
 import { mobileSchema } from './identity.ts';
 import { safeString, text } from './fields.ts';
+import { twoStepStatusSchema } from './twoStep.ts';
 
 /** Username (or email) and password, or the mobile tab's `mobile` and its SMS code in `captcha`. */
 export const loginBodySchema = z
@@ -60,6 +61,7 @@ export const userInfoSchema = z.object({
     describe: z.string(),
     permissions: z.array(permissionEntrySchema),
   }),
+  twoStep: twoStepStatusSchema,
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

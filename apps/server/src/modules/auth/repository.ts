@@ -25,6 +25,8 @@ const liveSessionQuery = (db: Executor) =>
       roleId: roles.id,
       grants: roles.grants,
       roleStatus: roles.status,
+      requireTwoStep: roles.requireTwoStep,
+      twoStepEnabled: accounts.twoStepEnabled,
       expiresAt: sessions.expiresAt,
       idleSeconds: sessions.idleSeconds,
     })

@@ -42,7 +42,7 @@ export async function authRoutes(app: ZodApp) {
   app.post(
     '/api/auth/logout',
     {
-      config: { access: { signedIn: true } },
+      config: { access: { signedIn: true, duringTwoStepSetup: true } },
       schema: { tags: ['auth'], response: responses(z.null()) },
     },
     async (request) => {
@@ -63,7 +63,7 @@ export async function authRoutes(app: ZodApp) {
   app.get(
     '/api/user/info',
     {
-      config: { access: { signedIn: true } },
+      config: { access: { signedIn: true, duringTwoStepSetup: true } },
       schema: { tags: ['auth'], response: responses(userInfoSchema) },
     },
     async (request) => ok(await service.userInfo(contextOf(request), requireSession(request))),
@@ -72,7 +72,7 @@ export async function authRoutes(app: ZodApp) {
   app.get(
     '/api/user/nav',
     {
-      config: { access: { signedIn: true } },
+      config: { access: { signedIn: true, duringTwoStepSetup: true } },
       schema: { tags: ['auth'], response: responses(navResultSchema) },
     },
     async (request) => ok(service.navFor(requireSession(request).grants)),

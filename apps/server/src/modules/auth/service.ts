@@ -19,7 +19,7 @@ import type { Session } from '../../http/access.ts';
 import { HttpError, httpError } from '../../http/reply.ts';
 import { findAccount, findCredentials, findTwoStep, markSignedIn } from '../accounts/repository.ts';
 import { findRole } from '../roles/repository.ts';
-import { checkSecondFactor } from '../twostep/service.ts';
+import { checkSecondFactor, twoStepStatus } from '../twostep/service.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   clearFailures,
@@ -31,6 +31,7 @@ import {
   lockExpiries,
   returnAttempt,
   revokeSession,
+  type ThrottleWindow,
   takeAttempt,
 } from './repository.ts';
 
@@ -105,15 +106,8 @@ export async function signIn(
   if (wait > 0) throw tooManyAttempts(wait);
   // The password is checked even for an unknown login, so timing does not tell whether the account exists.
   if (!(await verifyPassword(account?.passwordHash ?? undefined, attempt.password)) || !account) {
-    await withTx(ctx, async ({ tx, audit }) => {
-      const lockedUntil = await countFailure(tx, keys.account, window);
-      const addressLockedUntil = await countFailure(tx, keys.address, window);
-      await failedSignIn(audit, account?.id ?? null, {
-        reason: account ? 'wrong-password' : 'unknown-account',
-        ...(lockedUntil && { lockedUntil }),
-        ...(addressLockedUntil && { addressLockedUntil }),
-      });
-    });
+    const reason = account ? 'wrong-password' : 'unknown-account';
+    await countFailedSignIn(ctx, keys, window, account?.id ?? null, reason);
     throw new HttpError(401, 'auth.invalidCredentials');
   }
   if (account.status !== 'enabled') {
@@ -124,7 +118,13 @@ export async function signIn(
     });
     throw new HttpError(403, 'auth.accountDisabled');
   }
-  await checkSecondFactor(ctx, account.id, attempt.twoStepCode);
+  const secondFactor = await checkSecondFactor(ctx, account.id, attempt.twoStepCode);
+  // Asking for the code is a step of signing in, not a failure; the attempt stays taken all the same.
+  if (secondFactor === 'missing') throw new HttpError(401, 'twoStep.codeRequired');
+  if (secondFactor === 'wrong') {
+    await countFailedSignIn(ctx, keys, window, account.id, 'wrong-two-step-code');
+    throw new HttpError(401, 'twoStep.codeInvalid');
+  }
   return withTx(ctx, async (scope) => {
     await clearFailures(scope.tx, keys.account.key);
     await returnAttempt(scope.tx, keys.address.key);
@@ -172,6 +172,24 @@ export async function openSession(
   return { token, expiresAt: expiresAt.getTime() };
 }
 
+/** A wrong password or second factor: counts against the account and the address, and may lock them. */
+const countFailedSignIn = (
+  ctx: ServiceContext,
+  keys: ReturnType<typeof throttleKeys>,
+  window: ThrottleWindow,
+  accountId: number | null,
+  reason: string,
+) =>
+  withTx(ctx, async ({ tx, audit }) => {
+    const lockedUntil = await countFailure(tx, keys.account, window);
+    const addressLockedUntil = await countFailure(tx, keys.address, window);
+    await failedSignIn(audit, accountId, {
+      reason,
+      ...(lockedUntil && { lockedUntil }),
+      ...(addressLockedUntil && { addressLockedUntil }),
+    });
+  });
+
 /** An anonymous attempt: the login text itself is not kept, as people type passwords into it. */
 const failedSignIn = (audit: TxScope['audit'], accountId: number | null, outcome: object) =>
   audit({ entityType: 'account', entityId: accountId, action: 'sign-in-failed', after: outcome });
@@ -187,12 +205,17 @@ export async function findSession(db: Executor, token: string): Promise<Session 
   const tokenHash = hashToken(token);
   const row = await findLiveSession(db, tokenHash);
   if (!row) return null;
-  const { roleStatus, expiresAt, idleSeconds, ...session } = row;
+  const { roleStatus, expiresAt, idleSeconds, requireTwoStep, twoStepEnabled, ...session } = row;
   // Written at most once a minute per session, not on every request.
   if (idleSeconds && expiresAt.getTime() < Date.now() + (idleSeconds - 60) * 1000) {
     await extendIdleSession(db, tokenHash, idleSeconds);
   }
-  return { tokenHash, ...session, grants: roleStatus === 'enabled' ? session.grants : {} };
+  return {
+    tokenHash,
+    ...session,
+    grants: roleStatus === 'enabled' ? session.grants : {},
+    twoStepSetupRequired: requireTwoStep && twoStepEnabled !== 1,
+  };
 }
 
 /** Expired and long-revoked sessions are only clutter. */
@@ -223,6 +246,7 @@ export async function userInfo(ctx: ServiceContext, session: Session): Promise<U
       describe: role.describe,
       permissions: toPermissionEntries(session.grants),
     },
+    twoStep: await twoStepStatus(ctx, account.id),
   };
 }
 
