@@ -283,7 +283,10 @@ describe('session', () => {
     });
     expect(on.body.result).toEqual({ stepCode: 1 });
     // Later tests sign in as admin without a code.
-    await server.database.db.update(accounts).set({ twoStepEnabled: 0 }).where(eq(accounts.username, 'admin'));
+    await server.database.db
+      .update(accounts)
+      .set({ twoStepEnabled: 0 })
+      .where(eq(accounts.username, 'admin'));
   });
 });
 
