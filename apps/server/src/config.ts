@@ -20,6 +20,12 @@ export interface WechatConfig {
   apiBase: string;
 }
 
+/** Where the SMS providers' APIs are reached. */
+export interface SmsApiBase {
+  aliyun: string;
+  tencent: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -52,6 +58,8 @@ export interface Config {
   wechatApiBase: string;
   /** WeChat Pay API v3 (`WECHATPAY_API_BASE`): `https://api.mch.weixin.qq.com`, or a local fake in tests. */
   wechatPayApiBase: string;
+  /** Alibaba Cloud SMS (`ALIYUN_SMS_API_BASE`) and Tencent Cloud SMS (`TENCENT_SMS_API_BASE`); fakes in tests. */
+  smsApiBase: SmsApiBase;
   /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
   sessionIdleHours: number;
   /**
@@ -121,6 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wechat: wechatConfig(env),
     wechatApiBase: wechatApiBase(env),
     wechatPayApiBase: (env.WECHATPAY_API_BASE || 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
+    smsApiBase: {
+      aliyun: (env.ALIYUN_SMS_API_BASE || 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, ''),
+      tencent: (env.TENCENT_SMS_API_BASE || 'https://sms.tencentcloudapi.com').replace(/\/+$/, ''),
+    },
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', 1),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 8000, 'PORT')}`).replace(/\/+$/, ''),
     loginThrottle: {

@@ -1,5 +1,6 @@
 import type { AuditAction, AuditEntityType, Language } from '@cool/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SmsApiBase } from '../config.ts';
 import { type DiffOptions, diff } from '../modules/audit/diff.ts';
 import { insertAuditRow } from '../modules/audit/repository.ts';
 import type { Executor, Tx } from './database.ts';
@@ -22,6 +23,8 @@ export interface ServiceContext {
   log?: FastifyBaseLogger;
   /** The caller's language (`Accept-Language`), for mail and SMS written to someone who has none saved. */
   language?: Language;
+  /** Where SMS providers are reached (config); absent means their public endpoints. */
+  smsApiBase?: SmsApiBase;
 }
 
 /** One change for the audit log; the diff of `before` and `after` is what gets written. */

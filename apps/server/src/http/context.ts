@@ -16,4 +16,5 @@ export const contextOf = (request: FastifyRequest): ServiceContext => ({
   actor: actorOf(request),
   log: request.log,
   language: pickLanguage(request.headers['accept-language']),
+  smsApiBase: request.server.config.smsApiBase,
 });

@@ -77,9 +77,11 @@ const enUS = {
   },
   mail: {
     notConfigured: 'Mail is not set up: messages go to the development outbox',
+    sendFailed: 'The mail server did not take the mail: {{reason}}',
   },
   sms: {
     notConfigured: 'SMS is not set up: messages go to the development outbox',
+    providerFailed: 'The SMS provider refused the message: {{code}} {{message}}',
     phoneInUse: 'This phone number already belongs to an account. Sign in with it, or recover your password.',
   },
   signUp: {

@@ -76,9 +76,11 @@ const zhCN: ErrorCatalogue = {
   },
   mail: {
     notConfigured: '邮件尚未配置：消息将进入开发发件箱',
+    sendFailed: '邮件服务器未接收邮件：{{reason}}',
   },
   sms: {
     notConfigured: '短信尚未配置：消息将进入开发发件箱',
+    providerFailed: '短信服务商拒绝发送：{{code}} {{message}}',
     phoneInUse: '该手机号已绑定账号，请直接登录或找回密码',
   },
   signUp: {

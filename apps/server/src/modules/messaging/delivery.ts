@@ -3,9 +3,15 @@
  * SMS); with none configured the message stays in the development outbox (the `messages` table, readable by
  * admins in the console, and in the server log), so a fresh install still has working codes and links.
  */
-import type { MessageChannel, MessageKind } from '@cool/shared';
+import type { ChannelStatus, MessageChannel, MessageKind } from '@cool/shared';
+import type { SmsApiBase } from '../../config.ts';
 import type { ServiceContext } from '../../db/tx.ts';
+import { HttpError } from '../../http/reply.ts';
+import { smtpSettings } from '../settings/mail.ts';
+import { smsSettings } from '../settings/sms.ts';
 import { insertMessage } from './repository.ts';
+import { smsTransport } from './sms.ts';
+import { smtpTransport } from './smtp.ts';
 
 export type Channel = MessageChannel;
 export type { MessageKind };
@@ -34,14 +40,42 @@ export interface Transport {
   send(message: OutgoingMessage): Promise<void>;
 }
 
-/** The transport configured for a channel now, or null for the outbox. */
-export async function transportFor(_ctx: ServiceContext, _channel: Channel): Promise<Transport | null> {
-  return null;
+const DEFAULT_SMS_API_BASE: SmsApiBase = {
+  aliyun: 'https://dysmsapi.aliyuncs.com',
+  tencent: 'https://sms.tencentcloudapi.com',
+};
+
+/** The transport configured for a channel now (read per message, so a saved change applies at once), or null for the outbox. */
+export async function transportFor(ctx: ServiceContext, channel: Channel): Promise<Transport | null> {
+  if (channel === 'email') {
+    const settings = await smtpSettings(ctx);
+    return settings ? smtpTransport(settings) : null;
+  }
+  const settings = await smsSettings(ctx);
+  return settings ? smsTransport(settings, ctx.smsApiBase ?? DEFAULT_SMS_API_BASE) : null;
+}
+
+/** How each channel sends now; the sign-in page says "codes are in the outbox" from it. */
+export async function channelStatus(ctx: Pick<ServiceContext, 'db'>): Promise<ChannelStatus> {
+  const [mail, sms] = await Promise.all([smtpSettings(ctx), smsSettings(ctx)]);
+  return {
+    email: mail ? 'smtp' : 'outbox',
+    sms: sms?.provider === 'aliyun' || sms?.provider === 'tencent' ? sms.provider : 'outbox',
+  };
 }
 
 export interface Delivery {
   transport: string;
   status: 'outbox' | 'sent' | 'failed';
+}
+
+/** What the outbox shows of a failure: the provider's code and message, or SMTP's answer. */
+function failureText(error: unknown): string {
+  const params = error instanceof HttpError ? error.params : undefined;
+  const text = params?.code
+    ? `${params.code}: ${params.message}`
+    : (params?.reason ?? (error as Error)?.message);
+  return String(text ?? error).slice(0, 500);
 }
 
 /**
@@ -81,7 +115,7 @@ export async function deliver(ctx: ServiceContext, message: OutgoingMessage): Pr
       transport: transport.name,
       subject: message.subject ?? null,
       status: 'failed',
-      error: String((error as Error)?.message ?? error).slice(0, 500),
+      error: failureText(error),
     });
     throw error;
   }

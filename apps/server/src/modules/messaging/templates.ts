@@ -108,3 +108,19 @@ export function linkMessage(
     html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(lead)}<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${escapeHtml(valid)}</p>`,
   };
 }
+
+/** "Send a test" in the mail and SMS settings; an SMS test goes out as the code template (000000). */
+export function testMessage(
+  channel: 'sms' | 'email',
+  to: string,
+  language: Language = 'en-US',
+): OutgoingMessage {
+  const zh = language === 'zh-CN';
+  const text = zh
+    ? '这是酷测评的测试消息：设置正确，消息已能发出。'
+    : 'This is a test message from Cool Evaluation: the settings work and messages go out.';
+  if (channel === 'sms') {
+    return { channel, to, kind: 'test', text, sms: { template: 'code', params: { code: '000000' } } };
+  }
+  return { channel, to, kind: 'test', subject: zh ? '酷测评测试邮件' : 'Cool Evaluation test mail', text };
+}

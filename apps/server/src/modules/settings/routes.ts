@@ -2,8 +2,15 @@ import {
   clientSettingsSchema,
   generalSettingsInputSchema,
   generalSettingsSchema,
+  mailSettingsInputSchema,
+  mailSettingsSchema,
+  mailTestInputSchema,
+  messageTestResultSchema,
   promotionInputSchema,
   promotionSchema,
+  smsSettingsInputSchema,
+  smsSettingsSchema,
+  smsTestInputSchema,
   wechatOfficialAccountInputSchema,
   wechatOfficialAccountSchema,
   wechatPaySettingsInputSchema,
@@ -14,8 +21,10 @@ import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import * as general from './general.ts';
+import * as mail from './mail.ts';
 import * as officialAccount from './officialAccount.ts';
 import * as service from './service.ts';
+import * as sms from './sms.ts';
 import * as wechatPay from './wechatPay.ts';
 
 const tags = ['settings'];
@@ -125,5 +134,72 @@ export async function settingRoutes(app: ZodApp) {
         await officialAccount.saveOfficialAccount(contextOf(request), app.config, request.body),
         'Saved successfully',
       ),
+  );
+
+  // Mail and SMS: their passwords and keys are write-only; without them messages stay in the outbox.
+  app.get(
+    '/api/settings/mail',
+    {
+      config: { access: { permission: 'settings', action: 'get' } },
+      schema: { tags, response: responses(mailSettingsSchema) },
+    },
+    async (request) => ok(await mail.getMail(contextOf(request))),
+  );
+
+  app.put(
+    '/api/settings/mail',
+    {
+      config: { access: { permission: 'settings', action: 'edit' } },
+      schema: { tags, body: mailSettingsInputSchema, response: responses(mailSettingsSchema) },
+    },
+    async (request) => ok(await mail.saveMail(contextOf(request), request.body), 'Saved successfully'),
+  );
+
+  app.post(
+    '/api/settings/mail/test',
+    {
+      config: { access: { permission: 'settings', action: 'edit' } },
+      schema: {
+        tags,
+        description:
+          "Sends a test mail with the saved settings; 502 mail.sendFailed carries the server's answer.",
+        body: mailTestInputSchema,
+        response: responses(messageTestResultSchema),
+      },
+    },
+    async (request) => ok(await mail.testMail(contextOf(request), request.body.to), 'Sent'),
+  );
+
+  app.get(
+    '/api/settings/sms',
+    {
+      config: { access: { permission: 'settings', action: 'get' } },
+      schema: { tags, response: responses(smsSettingsSchema) },
+    },
+    async (request) => ok(await sms.getSms(contextOf(request))),
+  );
+
+  app.put(
+    '/api/settings/sms',
+    {
+      config: { access: { permission: 'settings', action: 'edit' } },
+      schema: { tags, body: smsSettingsInputSchema, response: responses(smsSettingsSchema) },
+    },
+    async (request) => ok(await sms.saveSms(contextOf(request), request.body), 'Saved successfully'),
+  );
+
+  app.post(
+    '/api/settings/sms/test',
+    {
+      config: { access: { permission: 'settings', action: 'edit' } },
+      schema: {
+        tags,
+        description:
+          "Sends the code template (code 000000) with the saved settings; 502 sms.providerFailed carries the provider's code and message.",
+        body: smsTestInputSchema,
+        response: responses(messageTestResultSchema),
+      },
+    },
+    async (request) => ok(await sms.testSms(contextOf(request), request.body.to), 'Sent'),
   );
 }

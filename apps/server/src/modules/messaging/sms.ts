@@ -1,0 +1,68 @@
+/**
+ * SMS by Alibaba Cloud or Tencent Cloud, behind one transport: a message names our template (`code`,
+ * `notification`) and its parameters; the saved settings map it to the provider's template. A provider's
+ * refusal is answered as 502 `sms.providerFailed` with its code and message (never the keys).
+ */
+import { HttpError } from '../../http/reply.ts';
+import type { StoredSms } from '../settings/sms.ts';
+import { sendAliyunSms } from './aliyunSms.ts';
+import type { Transport } from './delivery.ts';
+import { sendTencentSms } from './tencentSms.ts';
+
+const TIMEOUT_MS = 10_000;
+
+/** One SMS as a provider client sends it. */
+export interface SmsSend {
+  phone: string;
+  /** The provider's template code or id. */
+  template: string;
+  params: Record<string, string>;
+  timeoutMs: number;
+  /** The error to throw for the provider's refusal. */
+  failed(code: string, message: string): Error;
+}
+
+export function smsTransport(
+  settings: StoredSms,
+  apiBase: { aliyun: string; tencent: string },
+): Transport | null {
+  const provider = settings.provider;
+  if (provider === 'none') return null;
+  return {
+    name: provider,
+    async send(message) {
+      if (!message.sms) throw new Error('an SMS needs its template');
+      const templates = provider === 'aliyun' ? settings.aliyun.templateCode : settings.tencent.templateId;
+      const template = templates[message.sms.template];
+      const failed = (code: string, text: string) =>
+        new HttpError(502, 'sms.providerFailed', { code, message: text.slice(0, 200) });
+      if (!template) throw failed('TemplateNotSet', `no ${message.sms.template} template is set`);
+      const send: SmsSend = {
+        phone: message.to,
+        template,
+        params: message.sms.params,
+        timeoutMs: TIMEOUT_MS,
+        failed,
+      };
+      try {
+        if (provider === 'aliyun') {
+          await sendAliyunSms(
+            apiBase.aliyun,
+            { ...settings.aliyun, accessKeySecret: settings.aliyun.accessKeySecret ?? '' },
+            send,
+          );
+        } else {
+          await sendTencentSms(
+            apiBase.tencent,
+            { ...settings.tencent, secretKey: settings.tencent.secretKey ?? '' },
+            send,
+          );
+        }
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        // Unreachable, timed out: the name of the failure, not a stack.
+        throw failed((error as Error).name || 'NetworkError', String((error as Error).message));
+      }
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Outgoing mail (one JSON document under `mail`): the SMTP server and the sender. The password is
+ * write-only: it leaves the server only as "set" and a fingerprint, and the audit log records only that it
+ * changed. With no host saved, mail stays in the development outbox.
+ */
+import type { KeyState, MailSettings, MessageTestResult, mailSettingsInputSchema } from '@cool/shared';
+import { z } from 'zod';
+import { type ServiceContext, withTx } from '../../db/tx.ts';
+import { HttpError } from '../../http/reply.ts';
+import { deliver } from '../messaging/delivery.ts';
+import { testMessage } from '../messaging/templates.ts';
+import { secretFingerprint } from '../wechatpay/protocol.ts';
+import * as repo from './repository.ts';
+
+const MAIL = 'mail';
+
+const storedSchema = z.object({
+  host: z.string().default(''),
+  port: z.number().int().default(465),
+  secure: z.enum(['tls', 'starttls', 'none']).default('tls'),
+  username: z.string().default(''),
+  password: z.string().nullable().default(null),
+  fromAddress: z.string().default(''),
+  fromName: z.string().default(''),
+});
+export type StoredMail = z.infer<typeof storedSchema>;
+
+const asStored = (value: unknown): StoredMail => {
+  const parsed = storedSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : storedSchema.parse({});
+};
+
+/** A write-only secret as the console sees it. */
+export const secretState = (value: string | null): KeyState =>
+  value ? { set: true, fingerprint: secretFingerprint(value) } : { set: false, fingerprint: null };
+
+const isConfigured = (stored: StoredMail) => Boolean(stored.host && stored.fromAddress);
+
+function view(stored: StoredMail): MailSettings {
+  return {
+    host: stored.host,
+    port: stored.port,
+    secure: stored.secure,
+    username: stored.username,
+    password: secretState(stored.password),
+    from: { address: stored.fromAddress, name: stored.fromName },
+    configured: isConfigured(stored),
+  };
+}
+
+export const getMail = async (ctx: Pick<ServiceContext, 'db'>): Promise<MailSettings> =>
+  view(asStored(await repo.findSetting(ctx.db, MAIL)));
+
+/** The saved SMTP settings when mail goes out by SMTP, or undefined for the outbox. */
+export async function smtpSettings(ctx: Pick<ServiceContext, 'db'>): Promise<StoredMail | undefined> {
+  const stored = asStored(await repo.findSetting(ctx.db, MAIL));
+  return isConfigured(stored) ? stored : undefined;
+}
+
+export const saveMail = (
+  ctx: ServiceContext,
+  input: z.output<typeof mailSettingsInputSchema>,
+): Promise<MailSettings> =>
+  withTx(ctx, async ({ tx, actor, audit }) => {
+    const before = asStored(await repo.lockSetting(tx, MAIL));
+    const after: StoredMail = {
+      host: input.host,
+      port: input.port,
+      secure: input.secure,
+      username: input.username,
+      // Left out keeps the saved password; null removes it.
+      password: input.password === undefined ? before.password : input.password || null,
+      fromAddress: input.from.address,
+      fromName: input.from.name,
+    };
+    await repo.saveSetting(tx, MAIL, after, actor.accountId);
+    const saved = view(after);
+    await audit({
+      entityType: 'settings',
+      entityId: MAIL,
+      action: 'update',
+      before: view(before),
+      after: saved,
+      changedSecrets: before.password === after.password ? [] : ['password'],
+    });
+    return saved;
+  });
+
+/** Sends a test mail with the saved settings; 409 until they are complete, 502 with SMTP's answer. */
+export async function testMail(ctx: ServiceContext, to: string): Promise<MessageTestResult> {
+  if (!(await smtpSettings(ctx))) throw new HttpError(409, 'mail.notConfigured');
+  const startedAt = Date.now();
+  const sent = await deliver(ctx, testMessage('email', to, ctx.language));
+  return { transport: sent.transport, recipient: to, durationMs: Date.now() - startedAt };
+}

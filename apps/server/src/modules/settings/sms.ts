@@ -1,0 +1,126 @@
+/**
+ * Outgoing SMS (one JSON document under `sms`): the chosen provider, and each provider's key, sign and
+ * templates (both are kept, so switching back needs no retyping). The secrets are write-only, as the mail
+ * password is. Until the chosen provider is complete, SMS stays in the development outbox.
+ */
+import type { MessageTestResult, SmsSettings, smsSettingsInputSchema } from '@cool/shared';
+import { z } from 'zod';
+import { type ServiceContext, withTx } from '../../db/tx.ts';
+import { HttpError } from '../../http/reply.ts';
+import { deliver } from '../messaging/delivery.ts';
+import { testMessage } from '../messaging/templates.ts';
+import { secretState } from './mail.ts';
+import * as repo from './repository.ts';
+
+const SMS = 'sms';
+
+const templates = z.object({ code: z.string().default(''), notification: z.string().default('') }).default({
+  code: '',
+  notification: '',
+});
+const storedSchema = z.object({
+  provider: z.enum(['none', 'aliyun', 'tencent']).default('none'),
+  aliyun: z
+    .object({
+      accessKeyId: z.string().default(''),
+      accessKeySecret: z.string().nullable().default(null),
+      signName: z.string().default(''),
+      templateCode: templates,
+    })
+    .prefault({}),
+  tencent: z
+    .object({
+      secretId: z.string().default(''),
+      secretKey: z.string().nullable().default(null),
+      sdkAppId: z.string().default(''),
+      signName: z.string().default(''),
+      region: z.string().default(''),
+      templateId: templates,
+    })
+    .prefault({}),
+});
+export type StoredSms = z.infer<typeof storedSchema>;
+
+const asStored = (value: unknown): StoredSms => {
+  const parsed = storedSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : storedSchema.parse({});
+};
+
+/** The chosen provider has what a code SMS needs. */
+function isConfigured({ provider, aliyun, tencent }: StoredSms): boolean {
+  if (provider === 'aliyun')
+    return Boolean(
+      aliyun.accessKeyId && aliyun.accessKeySecret && aliyun.signName && aliyun.templateCode.code,
+    );
+  if (provider === 'tencent')
+    return Boolean(
+      tencent.secretId &&
+        tencent.secretKey &&
+        tencent.sdkAppId &&
+        tencent.signName &&
+        tencent.region &&
+        tencent.templateId.code,
+    );
+  return false;
+}
+
+function view(stored: StoredSms): SmsSettings {
+  return {
+    provider: stored.provider,
+    aliyun: { ...stored.aliyun, accessKeySecret: secretState(stored.aliyun.accessKeySecret) },
+    tencent: { ...stored.tencent, secretKey: secretState(stored.tencent.secretKey) },
+    configured: isConfigured(stored),
+  };
+}
+
+export const getSms = async (ctx: Pick<ServiceContext, 'db'>): Promise<SmsSettings> =>
+  view(asStored(await repo.findSetting(ctx.db, SMS)));
+
+/** The saved settings when SMS goes out by a provider, or undefined for the outbox. */
+export async function smsSettings(ctx: Pick<ServiceContext, 'db'>): Promise<StoredSms | undefined> {
+  const stored = asStored(await repo.findSetting(ctx.db, SMS));
+  return isConfigured(stored) ? stored : undefined;
+}
+
+// Left out keeps the saved secret; null (or '') removes it.
+const keep = (value: string | null | undefined, saved: string | null) =>
+  value === undefined ? saved : value || null;
+
+export const saveSms = (
+  ctx: ServiceContext,
+  input: z.output<typeof smsSettingsInputSchema>,
+): Promise<SmsSettings> =>
+  withTx(ctx, async ({ tx, actor, audit }) => {
+    const before = asStored(await repo.lockSetting(tx, SMS));
+    const after: StoredSms = {
+      provider: input.provider,
+      aliyun: {
+        ...input.aliyun,
+        accessKeySecret: keep(input.aliyun.accessKeySecret, before.aliyun.accessKeySecret),
+      },
+      tencent: { ...input.tencent, secretKey: keep(input.tencent.secretKey, before.tencent.secretKey) },
+    };
+    await repo.saveSetting(tx, SMS, after, actor.accountId);
+    const saved = view(after);
+    const changedSecrets = [
+      ...(before.aliyun.accessKeySecret === after.aliyun.accessKeySecret ? [] : ['aliyun.accessKeySecret']),
+      ...(before.tencent.secretKey === after.tencent.secretKey ? [] : ['tencent.secretKey']),
+    ];
+    await audit({
+      entityType: 'settings',
+      entityId: SMS,
+      action: 'update',
+      before: view(before),
+      after: saved,
+      changedSecrets,
+    });
+    return saved;
+  });
+
+/** Sends the code template (code 000000) with the saved settings; 409 until they are complete. */
+export async function testSms(ctx: ServiceContext, to: string): Promise<MessageTestResult> {
+  if (!(await smsSettings(ctx))) throw new HttpError(409, 'sms.notConfigured');
+  const startedAt = Date.now();
+  const sent = await deliver(ctx, testMessage('sms', to, ctx.language));
+  return { transport: sent.transport, recipient: to, durationMs: Date.now() - startedAt };
+}
