@@ -5,6 +5,7 @@ import { type Database, migrateDatabase, openConfiguredDatabase } from './db/dat
 import { seed } from './db/seed.ts';
 import { type Job, type JobOptions, type Jobs, startJobs } from './jobs/jobs.ts';
 import { JOBS } from './jobs/registry.ts';
+import { useNotificationQueue } from './modules/notifications/service.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -88,6 +89,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     await database.close();
     throw error;
   }
+  useNotificationQueue(jobs);
   app.log.info(
     `Console and API ready on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port} (${database.kind})`,
   );
@@ -96,6 +98,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     database,
     jobs,
     async stop() {
+      useNotificationQueue(null);
       await jobs.stop();
       await app.close();
       app.database.current = null;

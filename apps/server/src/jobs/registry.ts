@@ -1,4 +1,6 @@
 import { purgeSessions } from '../modules/auth/service.ts';
+import { purgeMessagingJob } from '../modules/messaging/jobs.ts';
+import { notifyStaffJob } from '../modules/notifications/service.ts';
 import { purgeParticipantSessions } from '../modules/participants/service.ts';
 import { PAY_JOBS } from '../modules/paylog/jobs.ts';
 import { defineJob, type Job } from './jobs.ts';
@@ -24,4 +26,10 @@ export const vacuumJob = defineJob({
 });
 
 /** Every job the server runs; a new one is defined next to its feature and added here. */
-export const JOBS: readonly Job[] = [purgeSessionsJob, vacuumJob, ...PAY_JOBS];
+export const JOBS: readonly Job[] = [
+  purgeSessionsJob,
+  vacuumJob,
+  purgeMessagingJob,
+  notifyStaffJob as Job,
+  ...PAY_JOBS,
+];

@@ -1,14 +1,157 @@
-import type { ServiceContext } from '../../db/tx.ts';
+/**
+ * Staff notifications (issue 11): a mail to every enabled account that opted in to an event (account
+ * settings, New message notification) and whose role may see what it is about. Sent by a pg-boss job, so
+ * the request that raised the event does not wait and a failed send is retried.
+ */
+import {
+  type Action,
+  type BandColour,
+  DEFAULT_LANGUAGE,
+  type Grants,
+  grantsAllow,
+  type Language,
+  type PermissionId,
+  type StaffEvent,
+} from '@cool/shared';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { type Executor, forRequest } from '../../db/database.ts';
+import { accounts, roles } from '../../db/schema.ts';
+import { type ServiceContext, SYSTEM_ACTOR } from '../../db/tx.ts';
+import { defineJob, type Jobs } from '../../jobs/jobs.ts';
+import { deliver } from '../messaging/delivery.ts';
 
-/** Events staff can choose to be told about (account settings, New message notification). */
-export type StaffEvent = 'alert' | 'refund' | 'signUp';
+export type { StaffEvent };
+export type EventParams = Record<string, string | number>;
+
+/** What a person must be allowed to do to hear of each event: the same as to open it in the console. */
+const NEEDS: Record<StaffEvent, { permission: PermissionId; action: Action }> = {
+  alert: { permission: 'alerts', action: 'query' },
+  refund: { permission: 'orders', action: 'query' },
+  signUp: { permission: 'accounts', action: 'edit' },
+};
+
+const SEVERITY_ZH: Record<BandColour, string> = {
+  normal: '一般',
+  mild: '轻度',
+  moderate: '中度',
+  severe: '重度',
+};
+
+const TEXTS: Record<Language, Record<StaffEvent, (p: EventParams) => { subject: string; text: string }>> = {
+  'en-US': {
+    alert: (p) => ({
+      subject: 'New alert on a test record',
+      text: `Test record #${p.recordId} raised a new ${p.severity} alert. Open Alerts in the console to follow it up.`,
+    }),
+    refund: (p) =>
+      p.outcome === 'success'
+        ? {
+            subject: `Refund made: order ${p.orderNo}`,
+            text: `¥${p.amountYuan} of order ${p.orderNo} was refunded.`,
+          }
+        : {
+            subject: `Refund failed: order ${p.orderNo}`,
+            text: `The refund of ¥${p.amountYuan} of order ${p.orderNo} ended ${p.outcome}: no money went back. Open Payment orders in the console.`,
+          },
+    signUp: (p) => ({
+      subject: 'A sign-up awaits approval',
+      text: `${p.username} (${p.email}) activated their account and awaits approval. Open Staff accounts in the console to give them a role.`,
+    }),
+  },
+  'zh-CN': {
+    alert: (p) => ({
+      subject: '测评记录产生新预警',
+      text: `测评记录 #${p.recordId} 产生了新的${SEVERITY_ZH[p.severity as BandColour] ?? p.severity}预警，请在控制台的预警中跟进。`,
+    }),
+    refund: (p) =>
+      p.outcome === 'success'
+        ? { subject: `退款成功：订单 ${p.orderNo}`, text: `订单 ${p.orderNo} 已退款 ¥${p.amountYuan}。` }
+        : {
+            subject: `退款失败：订单 ${p.orderNo}`,
+            text: `订单 ${p.orderNo} 的 ¥${p.amountYuan} 退款未成功（${p.outcome}），款项未退回。请在控制台的支付订单中查看。`,
+          },
+    signUp: (p) => ({
+      subject: '有新注册待审批',
+      text: `${p.username}（${p.email}）已激活账号，等待审批。请在控制台的员工账号中为其分配角色。`,
+    }),
+  },
+};
+
+/** Enabled accounts with a mail address, an enabled role and this event switched on. */
+const optedIn = (db: Executor, event: StaffEvent) =>
+  db
+    .select({ email: accounts.email, language: accounts.language, grants: roles.grants })
+    .from(accounts)
+    .innerJoin(roles, eq(roles.id, accounts.roleId))
+    .where(
+      and(
+        eq(accounts.status, 'enabled'),
+        eq(roles.status, 'enabled'),
+        isNotNull(accounts.email),
+        sql`(${accounts.notifications} ->> ${event}) = 'true'`,
+      ),
+    );
+
+/** Mails everyone who should hear of the event; throws after trying them all if any send failed. */
+export async function sendStaffNotifications(ctx: ServiceContext, event: StaffEvent, params: EventParams) {
+  const { permission, action } = NEEDS[event];
+  const recipients = (await optedIn(ctx.db, event)).filter((r) =>
+    grantsAllow(r.grants as Grants, permission, action),
+  );
+  let failed = 0;
+  for (const recipient of recipients) {
+    const language: Language = recipient.language === 'zh-CN' ? 'zh-CN' : DEFAULT_LANGUAGE;
+    const { subject, text } = TEXTS[language][event](params);
+    try {
+      await deliver(ctx, { channel: 'email', to: recipient.email!, kind: 'notification', subject, text });
+    } catch (error) {
+      failed++;
+      ctx.log?.warn({ err: error, event }, 'staff notification not sent');
+    }
+  }
+  if (failed > 0) throw new Error(`${failed} of ${recipients.length} staff notifications were not sent`);
+}
+
+export const notifyStaffJob = defineJob<{ event: StaffEvent; params: EventParams }>({
+  name: 'notify-staff',
+  retryLimit: 3,
+  async run({ event, params }, { database, log }) {
+    await sendStaffNotifications({ db: database.db, actor: SYSTEM_ACTOR, log }, event, params);
+  },
+});
+
+/** The running job queue (server.ts sets it); without one (tests, scripts) the mail is sent in the background. */
+let queue: Jobs | null = null;
+export const useNotificationQueue = (jobs: Jobs | null) => {
+  queue = jobs;
+};
+
+/** Pending background sends, so tests can wait for them. */
+const inFlight = new Set<Promise<void>>();
+export const settledNotifications = () => Promise.allSettled([...inFlight]);
 
 /**
- * Stub until staff notifications are built (issue 11): tells the staff who opted in to `event` (and may see
- * it) by mail. Never throws into the caller; call it after the change has committed.
+ * Tells the staff who opted in to `event` (and may see it). Never throws into the caller and never waits
+ * for the mail; call it after the change has committed.
  */
 export async function notifyStaff(
-  _ctx: ServiceContext,
-  _event: StaffEvent,
-  _params: Record<string, string | number>,
-): Promise<void> {}
+  ctx: ServiceContext,
+  event: StaffEvent,
+  params: EventParams,
+): Promise<void> {
+  try {
+    if (queue) {
+      await queue.send(notifyStaffJob, { event, params });
+      return;
+    }
+    // Detached from the request: its queries must not be dropped when the answer has gone out.
+    const sending = forRequest(new AbortController().signal, () =>
+      sendStaffNotifications({ ...ctx, actor: SYSTEM_ACTOR }, event, params),
+    )
+      .catch((error) => ctx.log?.warn({ err: error, event }, 'staff notification not sent'))
+      .finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+  } catch (error) {
+    ctx.log?.warn({ err: error, event }, 'staff notification not queued');
+  }
+}

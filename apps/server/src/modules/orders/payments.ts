@@ -7,10 +7,11 @@
  * refuse it). Their trail is the order's `order_events` row (cause, notification id, facts) and the
  * payment log; a staff member who triggers one (sync, close) wraps it in withTx and is audited there.
  */
-import type { ErrorCode } from '@cool/shared';
+import { type ErrorCode, formatYuan } from '@cool/shared';
 import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
+import { type EventParams, notifyStaff } from '../notifications/service.ts';
 import { getWechatPayMerchant } from '../settings/wechatPay.ts';
 import {
   type WechatPayCall,
@@ -280,14 +281,15 @@ type RefundOutcome =
   | { refundId: string };
 
 /** Ends a refund in progress under the order's lock (order first, as a new refund takes them). */
-export function settleRefund(
+export async function settleRefund(
   ctx: ServiceContext,
   outRefundNo: string,
   cause: EventCause,
   notificationId: string | null,
   decide: (refund: repo.RefundRow) => RefundOutcome | `mismatch:${string}`,
 ): Promise<Applied> {
-  return ctx.db.transaction(async (tx) => {
+  let ended: EventParams | undefined;
+  const applied = await ctx.db.transaction(async (tx): Promise<Applied> => {
     const found = await repo.findRefund(tx, outRefundNo);
     if (!found) return { verdict: 'unknown', order: null };
     const order = (await repo.lockOrderById(tx, found.orderId))!;
@@ -316,8 +318,11 @@ export function settleRefund(
       detail: { outRefundNo, amountFen: refund.amountFen, refund: outcome.status, ...outcome.detail },
       patch: { refundedFen },
     });
+    ended = { orderNo: order.orderNo, amountYuan: formatYuan(refund.amountFen), outcome: outcome.status };
     return { verdict: 'applied', order: updated };
   });
+  if (ended) await notifyStaff(ctx, 'refund', ended);
+  return applied;
 }
 
 /** Whether an error means WeChat Pay refused the call (nothing happened), not that its outcome is unknown. */

@@ -23,6 +23,7 @@ import type { ServiceContext } from '../../db/tx.ts';
 import type { CsvCell } from '../../http/csv.ts';
 import { conflict, httpError, notFound } from '../../http/reply.ts';
 import { cappedRows } from '../../http/xlsx.ts';
+import { notifyStaff } from '../notifications/service.ts';
 import { answersRejected } from '../tests/service.ts';
 import {
   ensureCurrentVersion,
@@ -179,8 +180,13 @@ const mostSevere = (items: ScoreReport['alerts']): BandColour =>
  * test is unlocked at once. The alert row is written in the same transaction: the report and its alert
  * commit together or not at all, so no alert is ever lost.
  */
-export const submitRecord = (ctx: ServiceContext, participantId: number, id: number, answers: Answer[]) =>
-  ctx.db.transaction(async (tx) => {
+export async function submitRecord(
+  ctx: ServiceContext,
+  participantId: number,
+  id: number,
+  answers: Answer[],
+) {
+  const { detail, alert } = await ctx.db.transaction(async (tx) => {
     const { row, version } = await ownRecord(tx, participantId, id, true);
     if (row.status === 'submitted') throw conflict('record.submitted');
     const outcome = scoreTest(version.snapshot, answers);
@@ -192,9 +198,13 @@ export const submitRecord = (ctx: ServiceContext, participantId: number, id: num
       engineVersion: SCORING_ENGINE_VERSION,
       unlocked: row.priceFen === 0,
     });
-    if (report.alerts.length > 0) await repo.insertAlert(tx, id, mostSevere(report.alerts));
-    return clientDetail(saved, version);
+    const alert =
+      report.alerts.length > 0 ? await repo.insertAlert(tx, id, mostSevere(report.alerts)) : undefined;
+    return { detail: clientDetail(saved, version), alert };
   });
+  if (alert) await notifyStaff(ctx, 'alert', { recordId: id, severity: alert.severity });
+  return detail;
+}
 
 export const listOwnRecords = (
   ctx: ServiceContext,
