@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { messages, verificationCodes } from '../../db/schema.ts';
 
@@ -67,4 +67,8 @@ export async function countTry(db: Executor, id: number, used: boolean) {
 /** Codes are clutter once a day old (the hourly limits read only the last hour). */
 export async function deleteCodesBefore(db: Executor, before: Date) {
   await db.delete(verificationCodes).where(sql`${verificationCodes.createdAt} < ${before}`);
+}
+
+export async function deleteMessagesBefore(db: Executor, before: Date) {
+  await db.delete(messages).where(lt(messages.createdAt, before));
 }
