@@ -23,6 +23,7 @@ import { findSession } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { oauthRoutes } from './modules/oauth/routes.ts';
 import { clientOrderRoutes } from './modules/orders/clientRoutes.ts';
 import { notifyRoutes } from './modules/orders/notifyRoutes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notifyRoutes,
     orderRoutes,
     payLogRoutes,
+    oauthRoutes,
     twoStepRoutes,
     profileRoutes,
     outboxRoutes,

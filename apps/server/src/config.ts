@@ -26,6 +26,22 @@ export interface SmsApiBase {
   tencent: string;
 }
 
+/** Where staff third-party sign-in goes (modules/oauth): the real hosts, or local fakes in tests. */
+export interface OAuthBases {
+  /** `WECOM_LOGIN_BASE`: WeChat Work's web login page (`https://login.work.weixin.qq.com`). */
+  wecomLogin: string;
+  /** `WECOM_API_BASE`: `https://qyapi.weixin.qq.com`. */
+  wecomApi: string;
+  /** `DINGTALK_LOGIN_BASE`: `https://login.dingtalk.com`. */
+  dingtalkLogin: string;
+  /** `DINGTALK_API_BASE`: `https://api.dingtalk.com`. */
+  dingtalkApi: string;
+  /** `WECHAT_OPEN_BASE`: the WeChat open platform's QR login page (`https://open.weixin.qq.com`). */
+  wechatOpen: string;
+  /** WeChat's API (`WECHAT_API_BASE`), as for participants. */
+  wechatApi: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -62,6 +78,7 @@ export interface Config {
   smsApiBase: SmsApiBase;
   /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
   sessionIdleHours: number;
+  oauth: OAuthBases;
   /**
    * The console's address as staff open it (`PUBLIC_URL`), for the links mailed to them (activation,
    * password recovery, invitations) and OAuth redirects; never taken from a request's Host header.
@@ -87,6 +104,17 @@ const bool = (value: string | undefined) => value === 'true';
 
 const wechatApiBase = (env: NodeJS.ProcessEnv) =>
   (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, '');
+
+const base = (value: string | undefined, fallback: string) => (value || fallback).replace(/\/+$/, '');
+
+const oauthBases = (env: NodeJS.ProcessEnv): OAuthBases => ({
+  wecomLogin: base(env.WECOM_LOGIN_BASE, 'https://login.work.weixin.qq.com'),
+  wecomApi: base(env.WECOM_API_BASE, 'https://qyapi.weixin.qq.com'),
+  dingtalkLogin: base(env.DINGTALK_LOGIN_BASE, 'https://login.dingtalk.com'),
+  dingtalkApi: base(env.DINGTALK_API_BASE, 'https://api.dingtalk.com'),
+  wechatOpen: base(env.WECHAT_OPEN_BASE, 'https://open.weixin.qq.com'),
+  wechatApi: wechatApiBase(env),
+});
 
 function wechatConfig(env: NodeJS.ProcessEnv): WechatConfig | undefined {
   if (!env.WECHAT_APP_ID || !env.WECHAT_APP_SECRET) return undefined;
@@ -134,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tencent: (env.TENCENT_SMS_API_BASE || 'https://sms.tencentcloudapi.com').replace(/\/+$/, ''),
     },
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', 1),
+    oauth: oauthBases(env),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 8000, 'PORT')}`).replace(/\/+$/, ''),
     loginThrottle: {
       maxFailuresPerAccount: int(env.LOGIN_MAX_FAILURES, 5, 'LOGIN_MAX_FAILURES'),

@@ -12,6 +12,7 @@ export * from './schemas/categories.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/health.ts';
 export * from './schemas/localized.ts';
+export * from './schemas/oauth.ts';
 export * from './schemas/messaging.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/participants.ts';

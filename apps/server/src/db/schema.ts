@@ -735,8 +735,9 @@ export const oauthStates = pgTable(
   {
     stateHash: text('state_hash').primaryKey(),
     provider: text('provider').notNull(),
-    purpose: text('purpose', { enum: ['sign-in', 'bind'] }).notNull(),
-    /** The account binding, for `bind`. */
+    /** `ticket`: a finished sign-in's one-time ticket, which the console exchanges for the session. */
+    purpose: text('purpose', { enum: ['sign-in', 'bind', 'ticket'] }).notNull(),
+    /** The account binding, for `bind`; the account signing in, for `ticket`. */
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),

@@ -103,6 +103,13 @@ const enUS = {
   },
   oauth: {
     notConfigured: 'Sign-in with {{provider}} is not set up',
+    notBound:
+      'No account is bound to this {{provider}} identity. Sign in with your password and bind it in account settings.',
+    stateInvalid: 'This sign-in has expired or was already used. Start again.',
+    providerFailed: '{{provider}} did not accept the sign-in ({{reason}})',
+    boundElsewhere: 'This {{provider}} identity is already bound to another account',
+    alreadyBound: 'Your account is already bound to a {{provider}} identity. Unbind it first.',
+    bindingNotFound: 'Your account is not bound to {{provider}}',
   },
   role: {
     notFound: 'The role was not found',

@@ -101,6 +101,12 @@ const zhCN: ErrorCatalogue = {
     noSetup: '请重新开始设置：没有等待验证的新身份验证器',
   },
   oauth: {
+    notBound: '没有账号绑定此{{provider}}身份。请用密码登录后在账号设置中绑定。',
+    stateInvalid: '此次登录已过期或已使用，请重新开始。',
+    providerFailed: '{{provider}}未接受此次登录（{{reason}}）',
+    boundElsewhere: '此{{provider}}身份已绑定其他账号',
+    alreadyBound: '你的账号已绑定一个{{provider}}身份，请先解绑。',
+    bindingNotFound: '你的账号未绑定{{provider}}',
     notConfigured: '{{provider}} 登录尚未配置',
   },
   role: {

@@ -2,6 +2,8 @@ import {
   clientSettingsSchema,
   generalSettingsInputSchema,
   generalSettingsSchema,
+  identityProvidersInputSchema,
+  identityProvidersSchema,
   mailSettingsInputSchema,
   mailSettingsSchema,
   mailTestInputSchema,
@@ -21,6 +23,7 @@ import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import * as general from './general.ts';
+import * as identityProviders from './identityProviders.ts';
 import * as mail from './mail.ts';
 import * as officialAccount from './officialAccount.ts';
 import * as service from './service.ts';
@@ -107,6 +110,29 @@ export async function settingRoutes(app: ZodApp) {
       schema: { tags, response: responses(clientSettingsSchema) },
     },
     async (request) => ok(await general.getGeneral(contextOf(request))),
+  );
+
+  // The apps staff sign in through (WeChat Work, DingTalk, WeChat); their secrets are write-only.
+  app.get(
+    '/api/settings/identity-providers',
+    {
+      config: { access: { permission: 'settings', action: 'get' } },
+      schema: { tags, response: responses(identityProvidersSchema) },
+    },
+    async (request) => ok(await identityProviders.getIdentityProviders(contextOf(request))),
+  );
+
+  app.put(
+    '/api/settings/identity-providers',
+    {
+      config: { access: { permission: 'settings', action: 'edit' } },
+      schema: { tags, body: identityProvidersInputSchema, response: responses(identityProvidersSchema) },
+    },
+    async (request) =>
+      ok(
+        await identityProviders.saveIdentityProviders(contextOf(request), request.body),
+        'Saved successfully',
+      ),
   );
 
   // The official account participants sign in with; its secret is write-only.
