@@ -216,3 +216,24 @@ describe('sign-up switched off', () => {
     await server.call(admin, { method: 'PUT', url: '/api/settings/sign-up', payload: { enabled: true } });
   });
 });
+
+describe('console policies', () => {
+  it('gives anyone the privacy policy, the disclaimer as terms and the hotline from the general settings', async () => {
+    const general = await server.call(admin, { method: 'GET', url: '/api/settings/general' });
+    const saved = {
+      ...general.body.result,
+      hotline: '400-000-0000',
+      privacyPolicy: { zh: '隐私政策', en: 'Privacy policy' },
+      disclaimer: { zh: '免责声明', en: 'Disclaimer' },
+    };
+    expect(
+      (await server.call(admin, { method: 'PUT', url: '/api/settings/general', payload: saved })).status,
+    ).toBe(200);
+    const res = await server.call(null, { method: 'GET', url: '/api/account/policies' });
+    expect(res.body.result).toEqual({
+      privacyPolicy: { zh: '隐私政策', en: 'Privacy policy' },
+      terms: { zh: '免责声明', en: 'Disclaimer' },
+      hotline: '400-000-0000',
+    });
+  });
+});

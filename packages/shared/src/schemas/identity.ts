@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../constants.ts';
 import { safeString, text } from './fields.ts';
+import { localizedTextSchema } from './localized.ts';
 
 /** A mobile number: digits with an optional leading +; spaces, dashes and brackets are dropped. */
 export const mobileSchema = text(32)
@@ -55,3 +56,11 @@ export const signInOptionsSchema = z.object({
   outbox: z.object({ email: z.boolean(), sms: z.boolean() }),
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
+
+/** The service's policies for the console footer, from the general settings (public: the sign-in page shows them). */
+export const consolePoliciesSchema = z.object({
+  privacyPolicy: localizedTextSchema,
+  terms: localizedTextSchema,
+  hotline: z.string(),
+});
+export type ConsolePolicies = z.infer<typeof consolePoliciesSchema>;

@@ -18,6 +18,7 @@ import { type ServiceContext, type TxScope, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
 import { HttpError, httpError } from '../../http/reply.ts';
 import { findAccount, findCredentials, findTwoStep, markSignedIn } from '../accounts/repository.ts';
+import { checkCode } from '../messaging/codes.ts';
 import { findRole } from '../roles/repository.ts';
 import { checkSecondFactor, twoStepStatus } from '../twostep/service.ts';
 import { verifyPassword } from './passwords.ts';
@@ -43,9 +44,12 @@ type Limits = Config['loginThrottle'];
  * Attempts are counted per account, whatever name was typed for it (a login that names no account counts
  * under its hash, so people typing passwords into it leave none), and per client address.
  */
+/** The sign-in lock of one account (password recovery clears it). */
+export const accountThrottleKey = (accountId: number) => `account#${accountId}`;
+
 const throttleKeys = (limits: Limits, accountId: number | undefined, login: string, ip: string) => ({
   account: {
-    key: accountId ? `account#${accountId}` : `login:${hashToken(login.toLowerCase())}`,
+    key: accountId ? accountThrottleKey(accountId) : `login:${hashToken(login.toLowerCase())}`,
     max: limits.maxFailuresPerAccount,
   },
   address: { key: `ip:${ip}`, max: limits.maxFailuresPerAddress },
@@ -77,6 +81,8 @@ export async function refuseWhileLocked(ctx: ServiceContext, limits: Limits, acc
 export interface SignInAttempt {
   login: string;
   password: string;
+  /** `sms` (the mobile tab): `login` is the security phone and `password` the sign-in code sent to it. */
+  by?: 'password' | 'sms';
   userAgent?: string | undefined;
   twoStepCode?: string | undefined;
   /** "Remember me" not ticked: the session ends after this many hours unused; otherwise it lasts 7 days. */
@@ -96,7 +102,8 @@ export async function signIn(
   attempt: SignInAttempt,
 ): Promise<LoginResult> {
   const ip = ctx.actor.ip ?? '';
-  const account = await findCredentials(ctx.db, attempt.login);
+  const bySms = attempt.by === 'sms';
+  const account = await findCredentials(ctx.db, attempt.login, bySms ? 'phone' : 'login');
   const keys = throttleKeys(limits, account?.id, attempt.login, ip);
   // A lock already in place refuses without counting anything.
   const locked = await lockedFor(ctx.db, [keys.account.key, keys.address.key]);
@@ -105,18 +112,33 @@ export async function signIn(
   const wait = Math.max(...(await takeAttempt(ctx.db, [keys.account, keys.address], window)));
   if (wait > 0) throw tooManyAttempts(wait);
   // The password is checked even for an unknown login, so timing does not tell whether the account exists.
-  if (!(await verifyPassword(account?.passwordHash ?? undefined, attempt.password)) || !account) {
-    const reason = account ? 'wrong-password' : 'unknown-account';
+  const checksOut = bySms
+    ? await checkCode(ctx, {
+        purpose: 'sign-in',
+        channel: 'sms',
+        target: attempt.login,
+        code: attempt.password,
+      })
+    : await verifyPassword(account?.passwordHash ?? undefined, attempt.password);
+  if (!checksOut || !account) {
+    const reason = account ? (bySms ? 'wrong-code' : 'wrong-password') : 'unknown-account';
     await countFailedSignIn(ctx, keys, window, account?.id ?? null, reason);
-    throw new HttpError(401, 'auth.invalidCredentials');
+    throw new HttpError(401, bySms ? 'auth.invalidCode' : 'auth.invalidCredentials');
   }
   if (account.status !== 'enabled') {
+    // Said in words only now that the credentials checked out, so it tells a stranger nothing.
+    const reason =
+      account.status === 'disabled'
+        ? 'disabled'
+        : account.activatedAt
+          ? 'approval-pending'
+          : 'activation-pending';
     await withTx(ctx, async ({ tx, audit }) => {
       await returnAttempt(tx, keys.account.key);
       await returnAttempt(tx, keys.address.key);
-      await failedSignIn(audit, account.id, { reason: 'disabled' });
+      await failedSignIn(audit, account.id, { reason });
     });
-    throw new HttpError(403, 'auth.accountDisabled');
+    throw new HttpError(403, NOT_ENABLED[reason]);
   }
   const secondFactor = await checkSecondFactor(ctx, account.id, attempt.twoStepCode);
   // Asking for the code is a step of signing in, not a failure; the attempt stays taken all the same.
@@ -189,6 +211,12 @@ const countFailedSignIn = (
       ...(addressLockedUntil && { addressLockedUntil }),
     });
   });
+
+const NOT_ENABLED = {
+  disabled: 'auth.accountDisabled',
+  'approval-pending': 'auth.approvalPending',
+  'activation-pending': 'auth.activationPending',
+} as const;
 
 /** An anonymous attempt: the login text itself is not kept, as people type passwords into it. */
 const failedSignIn = (audit: TxScope['audit'], accountId: number | null, outcome: object) =>

@@ -1,6 +1,7 @@
 import {
   activateResultSchema,
   codeSentSchema,
+  consolePoliciesSchema,
   linkCheckQuerySchema,
   linkCheckResultSchema,
   linkPasswordBodySchema,
@@ -28,6 +29,12 @@ export async function identityRoutes(app: ZodApp) {
     '/api/account/sign-in-options',
     { config: open, schema: { tags, response: responses(signInOptionsSchema) } },
     async (request) => ok(await service.signInOptions(contextOf(request))),
+  );
+
+  app.get(
+    '/api/account/policies',
+    { config: open, schema: { tags, response: responses(consolePoliciesSchema) } },
+    async (request) => ok(await service.consolePolicies(contextOf(request))),
   );
 
   app.post(

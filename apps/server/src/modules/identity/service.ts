@@ -4,6 +4,7 @@
  * belongs to an account: known and unknown get the same answer, and only the owner is written to.
  */
 import {
+  type ConsolePolicies,
   DEFAULT_LANGUAGE,
   type LinkPurpose,
   passwordLevel,
@@ -22,6 +23,7 @@ import { requireCode, sendCode } from '../messaging/codes.ts';
 import { deliver, transportFor } from '../messaging/delivery.ts';
 import { type LinkKind, linkMessage } from '../messaging/templates.ts';
 import { notifyStaff } from '../notifications/service.ts';
+import { getGeneral } from '../settings/general.ts';
 import * as settings from '../settings/repository.ts';
 import { issueLink, peekLink, useLink } from './links.ts';
 import { assertAcceptablePassword } from './passwordPolicy.ts';
@@ -46,6 +48,12 @@ export const saveSignUp = (ctx: ServiceContext, value: SignUpSettings): Promise<
     await audit({ entityType: 'settings', entityId: SIGN_UP, action: 'update', before, after: value });
     return value;
   });
+
+/** The general settings' privacy policy, disclaimer (as the terms) and hotline, for the console footer. */
+export async function consolePolicies(ctx: ServiceContext): Promise<ConsolePolicies> {
+  const { privacyPolicy, disclaimer, hotline } = await getGeneral(ctx);
+  return { privacyPolicy, terms: disclaimer, hotline };
+}
 
 export const signInOptions = async (ctx: ServiceContext): Promise<SignInOptions> => ({
   signUp: (await getSignUp(ctx)).enabled,

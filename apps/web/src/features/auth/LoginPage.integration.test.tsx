@@ -3,12 +3,31 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { api, server, setupIntegration } from '../../test/app.tsx';
+import { api, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { click, fill, screen, waitFor } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 import LoginPage from './LoginPage.tsx';
 
 setupIntegration();
+
+/** Sign-up switched off, SMS not set up: what every test of this file is told (the page asks once per load). */
+const signInOptions = () =>
+  http.get(api('/account/sign-in-options'), () =>
+    reply({ signUp: false, outbox: { email: false, sms: true } }),
+  );
+
+async function renderLogin() {
+  const container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  await act(async () =>
+    root.render(
+      <MemoryRouter>
+        <LoginPage />
+      </MemoryRouter>,
+    ),
+  );
+  return () => act(() => root.unmount());
+}
 
 describe('the login page', () => {
   it("shows the server's field errors beside their fields", async () => {
@@ -17,19 +36,12 @@ describe('the login page', () => {
       { field: 'username', error: 'field.tooLong', params: { maximum: 64 }, message: 'server text' },
     ];
     server.use(
+      signInOptions(),
       http.post(api('/account/login'), () =>
         HttpResponse.json({ ...body, result: { ...body.result, errors } }, { status: 400 }),
       ),
     );
-    const container = document.body.appendChild(document.createElement('div'));
-    const root = createRoot(container);
-    await act(async () =>
-      root.render(
-        <MemoryRouter>
-          <LoginPage />
-        </MemoryRouter>,
-      ),
-    );
+    const unmount = await renderLogin();
     try {
       fill(document.getElementById('username')!, 'someone');
       fill(document.getElementById('password')!, 'secret');
@@ -38,7 +50,52 @@ describe('the login page', () => {
         expect(document.getElementById('username_help')?.textContent).toBe('Enter at most 64 characters'),
       );
     } finally {
-      act(() => root.unmount());
+      unmount();
+    }
+  });
+
+  it('signs in with a phone and its code: the button counts down, the form posts mobile and captcha', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      signInOptions(),
+      http.post(api('/account/sms'), async ({ request }) => {
+        posted.push(await request.json());
+        return reply({ resendAfterSeconds: 60 });
+      }),
+      http.post(api('/account/login'), async ({ request }) => {
+        posted.push(await request.json());
+        return replyError(401, 'auth.invalidCode', 'Invalid verification code');
+      }),
+    );
+    const unmount = await renderLogin();
+    try {
+      click(screen.getByRole('tab', { name: 'Mobile number' }));
+      await waitFor(() => expect(document.body.textContent).toContain('development outbox'));
+      fill(document.getElementById('mobile')!, '138 0013 8000');
+      click(screen.getByRole('button', { name: 'Get code' }));
+      // Counting down from 60 (a busy machine may already be a few seconds in).
+      await waitFor(() => expect(document.body.textContent).toMatch(/Mobile number.*\b[1-6]?\d s/));
+      fill(document.getElementById('captcha')!, '123456');
+      click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(document.body.textContent).toContain('Invalid verification code'));
+      expect(posted).toEqual([
+        { mobile: '138 0013 8000' },
+        { mobile: '138 0013 8000', captcha: '123456', remember_me: true },
+      ]);
+    } finally {
+      unmount();
+    }
+  });
+
+  it('leaves the sign-up link out while sign-up is switched off, and links forgot password to recovery', async () => {
+    server.use(signInOptions());
+    const unmount = await renderLogin();
+    try {
+      const forgot = await waitFor(() => screen.getByRole('link', { name: 'Forgot your password?' }));
+      expect(forgot.getAttribute('href')).toBe('/user/recover');
+      expect(document.body.textContent).not.toContain('Sign up');
+    } finally {
+      unmount();
     }
   });
 });

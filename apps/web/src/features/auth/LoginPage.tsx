@@ -1,14 +1,6 @@
-import {
-  AlipayCircleOutlined,
-  LockOutlined,
-  MailOutlined,
-  MobileOutlined,
-  TaobaoCircleOutlined,
-  UserOutlined,
-  WeiboCircleOutlined,
-} from '@ant-design/icons';
-import { greetingFor, safeRedirect, welcomePhraseIndex } from '@cool/shared';
-import { Alert, Button, Checkbox, Flex, Form, theme } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { greetingFor, type LoginResult, safeRedirect, welcomePhraseIndex } from '@cool/shared';
+import { Alert, Button, Checkbox, Flex, Form } from 'antd';
 // The input and password parts alone: antd's Input also carries TextArea, Search and OTP (10 KiB gzip).
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -21,8 +13,11 @@ import { login } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
 import { loadUser } from '../../shared/session/loadUser.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
-import { TextLink } from '../../shared/ui/TextLink.tsx';
 import { LoginTabs } from './LoginTabs.tsx';
+import { MobileCodeFields } from './MobileCodeFields.tsx';
+import { OutboxNotice } from './OutboxNotice.tsx';
+import { useSignInOptions } from './signInOptions.ts';
+import { ThirdPartySignIn } from './ThirdPartySignIn.tsx';
 
 /** Keys of SPEC 9's four welcome phrases, in the order `welcomePhraseIndex` picks from. */
 const WELCOME_PHRASES = ['rest', 'meal', 'game', 'tired'] as const;
@@ -33,8 +28,8 @@ interface LoginFields {
   username: string;
   password: string;
   remember_me: boolean;
-  mobile?: string;
-  captcha?: string;
+  mobile: string;
+  captcha: string;
 }
 
 interface LoginPageProps {
@@ -44,8 +39,7 @@ interface LoginPageProps {
 
 export default function LoginPage({ onSubmit }: LoginPageProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const { message, notification } = useNotices();
+  const { notification } = useNotices();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [form] = Form.useForm<LoginFields>();
@@ -53,35 +47,32 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
   const [submitting, setSubmitting] = useState(false);
   const [loginError, setLoginError] = useState<string | null>(null);
   const signIn = useAuthStore((s) => s.signIn);
-
-  const notAvailable = () => message.info(t('login.notAvailable'));
+  const options = useSignInOptions();
 
   const onFinish = async (values: LoginFields) => {
-    if (tab === 'mobile') {
-      notAvailable();
-      return;
-    }
     setSubmitting(true);
     setLoginError(null);
     onSubmit?.(safeRedirect(searchParams.get('redirect')));
-    let sessionToken: string;
     try {
-      const session = await login({
-        username: values.username.trim(),
-        password: values.password,
-        remember_me: values.remember_me,
-      });
-      sessionToken = session.token;
-      signIn(sessionToken, session.expiresAt, values.remember_me);
+      const credentials =
+        tab === 'mobile'
+          ? { mobile: values.mobile.trim(), captcha: values.captcha.trim() }
+          : { username: values.username.trim(), password: values.password };
+      const session = await login({ ...credentials, remember_me: values.remember_me });
+      enter(session, values.remember_me);
     } catch (error) {
       setSubmitting(false);
       if (!applyFieldErrors(form, error)) setLoginError(errorText(error, t));
-      return;
     }
+  };
+
+  /** Signed in, by this form or through a third party: into the console, with the welcome. */
+  const enter = (session: LoginResult, remember: boolean) => {
+    signIn(session.token, session.expiresAt, remember);
     // The console's frame shows at once and fills in when the user info answers (SPEC 4: unusable user info
     // signs out again, with its error, back on this page).
     navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
-    loadUser(sessionToken).then(
+    loadUser(session.token).then(
       (user) =>
         notification.success({
           title: t('login.welcome.title'),
@@ -121,18 +112,13 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
 
   const mobileFields = (
     <>
-      <Alert type="info" showIcon title={t('login.mobile.notAvailable')} style={{ marginBottom: 24 }} />
-      <Form.Item name="mobile">
-        <Input size="large" prefix={<MobileOutlined />} placeholder={t('login.mobile.placeholder')} />
-      </Form.Item>
-      <Flex gap={8}>
-        <Form.Item name="captcha" style={{ flex: 1 }}>
-          <Input size="large" prefix={<MailOutlined />} placeholder={t('login.mobile.captcha')} />
-        </Form.Item>
-        <Button size="large" onClick={notAvailable}>
-          {t('login.mobile.getCaptcha')}
-        </Button>
-      </Flex>
+      <OutboxNotice channels={['sms']} />
+      <MobileCodeFields
+        purpose="signIn"
+        onError={(error) => {
+          if (!applyFieldErrors(form, error)) setLoginError(errorText(error, t));
+        }}
+      />
     </>
   );
 
@@ -157,7 +143,7 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
         <Form.Item name="remember_me" valuePropName="checked" noStyle>
           <Checkbox>{t('login.rememberMe')}</Checkbox>
         </Form.Item>
-        <TextLink onClick={notAvailable}>{t('login.forgotPassword')}</TextLink>
+        <Link to="/user/recover">{t('login.forgotPassword')}</Link>
       </Flex>
       <Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
@@ -165,27 +151,8 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
         </Button>
       </Form.Item>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="center" gap={12}>
-          <span style={{ color: token.colorTextDescription }}>{t('login.thirdParty')}</span>
-          {(
-            [
-              ['alipay', AlipayCircleOutlined],
-              ['taobao', TaobaoCircleOutlined],
-              ['weibo', WeiboCircleOutlined],
-            ] as const
-          ).map(([service, Icon]) => (
-            <Icon
-              key={service}
-              role="button"
-              tabIndex={0}
-              // Each its own name: three buttons all called "Sign in with" cannot be told apart.
-              aria-label={t(`login.signInWith.${service}`)}
-              onClick={notAvailable}
-              style={{ fontSize: 24, color: token.colorTextTertiary, cursor: 'pointer' }}
-            />
-          ))}
-        </Flex>
-        <Link to="/user/register">{t('login.signUp')}</Link>
+        <ThirdPartySignIn />
+        {options?.signUp && <Link to="/user/register">{t('login.signUp')}</Link>}
       </Flex>
     </Form>
   );

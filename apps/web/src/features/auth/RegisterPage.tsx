@@ -1,4 +1,82 @@
-/** Stub until its helper builds it (issue 11). */
+import { MailOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Form } from 'antd';
+import Input from 'antd/es/input/Input';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { register } from '../../shared/api/identity.ts';
+import { errorText } from '../../shared/http/errorText.ts';
+import { applyFieldErrors } from '../../shared/http/formErrors.ts';
+import { MobileCodeFields } from './MobileCodeFields.tsx';
+import { OutboxNotice } from './OutboxNotice.tsx';
+import { NewPasswordFields } from './PasswordStrength.tsx';
+
+interface RegisterFields {
+  email: string;
+  password: string;
+  confirm: string;
+  mobile: string;
+  captcha: string;
+}
+
+/** SPEC 2 sign-up: email, password with its strength, confirmation, phone and its code. */
 export default function RegisterPage() {
-  return null;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterFields>();
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const showError = (error: unknown) => {
+    if (!applyFieldErrors(form, error)) setFailure(errorText(error, t));
+  };
+
+  const onFinish = async (values: RegisterFields) => {
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const { email } = await register({
+        ...values,
+        email: values.email.trim(),
+        mobile: values.mobile.trim(),
+      });
+      navigate(`/user/register-result?email=${encodeURIComponent(email)}`);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Form<RegisterFields> form={form} onFinish={onFinish} size="large">
+      <h3 style={{ fontSize: 16, marginBottom: 20 }}>{t('login.register.title')}</h3>
+      <OutboxNotice channels={['email', 'sms']} />
+      <Form.Item
+        name="email"
+        rules={[
+          { required: true, message: t('login.register.emailRequired') },
+          { type: 'email', message: t('login.register.emailInvalid') },
+        ]}
+      >
+        <Input
+          size="large"
+          prefix={<MailOutlined />}
+          placeholder={t('login.register.emailPlaceholder')}
+          autoComplete="email"
+        />
+      </Form.Item>
+      <NewPasswordFields />
+      <MobileCodeFields purpose="signUp" onError={showError} />
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 24 }} role="alert" />}
+      <Flex justify="space-between" align="center" gap={16}>
+        <Button type="primary" htmlType="submit" size="large" loading={submitting} style={{ flex: 1 }}>
+          {t('login.register.submit')}
+        </Button>
+        <Link to="/user/login" style={{ whiteSpace: 'nowrap' }}>
+          {t('login.register.signIn')}
+        </Link>
+      </Flex>
+    </Form>
+  );
 }

@@ -10,11 +10,12 @@ import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useGeneralSettings, useWechatOfficialAccount, useWechatPaySettings } from './api.ts';
 import { GeneralSection } from './components/GeneralSection.tsx';
 import { OfficialAccountSection } from './components/OfficialAccountSection.tsx';
+import { SignUpSection } from './components/SignUpSection.tsx';
 import { WechatPaySection } from './components/WechatPaySection.tsx';
 
 const TAB = 'tab';
 
-type SectionKey = 'general' | 'officialAccount' | 'wechatPay' | 'promotion';
+type SectionKey = 'general' | 'officialAccount' | 'wechatPay' | 'promotion' | 'signUp';
 
 function General({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
@@ -87,6 +88,11 @@ export default function CenterPage() {
     },
     // The link itself is every console's; only who may edit the settings sees its editor.
     { key: 'promotion', show: can('settings', 'edit'), children: <Promotion /> },
+    {
+      key: 'signUp',
+      show: can('settings', 'get'),
+      children: <SignUpSection editable={can('settings', 'edit')} />,
+    },
   ];
   const shown = sections.filter((section) => section.show);
   const asked = params.get(TAB);

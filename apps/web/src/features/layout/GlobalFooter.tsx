@@ -1,21 +1,23 @@
 import { Flex, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../../shared/ui/notices.ts';
 import { TextLink } from '../../shared/ui/TextLink.tsx';
+import type { FooterLink } from './PolicyDialog.tsx';
 
-const LINKS = ['help', 'privacy', 'terms'] as const;
+const PolicyDialog = lazy(() => import('./PolicyDialog.tsx'));
 
-/** Footer links and copyright shared by both layouts; the linked pages do not exist yet. */
+const LINKS: FooterLink[] = ['help', 'privacy', 'terms'];
+
+/** Footer links and copyright shared by both layouts; each link opens its text in a dialog. */
 export function GlobalFooter({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
-  const { message } = useNotices();
   const { token } = theme.useToken();
+  const [open, setOpen] = useState<FooterLink | null>(null);
   return (
     <Flex vertical align="center" gap={8} style={{ padding: '24px 16px', fontSize: token.fontSizeSM }}>
       <Flex gap={32} wrap justify="center">
         {LINKS.map((link) => (
-          <TextLink key={link} secondary onClick={() => message.info(t('common.notAvailable'))}>
+          <TextLink key={link} secondary onClick={() => setOpen(link)}>
             {t(`layout.footer.${link}`)}
           </TextLink>
         ))}
@@ -24,6 +26,11 @@ export function GlobalFooter({ extra }: { extra?: ReactNode }) {
       <span style={{ color: token.colorTextDescription, fontSize: token.fontSizeSM }}>
         {t('app.copyright', { year: new Date().getFullYear() })}
       </span>
+      {open && (
+        <Suspense fallback={null}>
+          <PolicyDialog link={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -1,0 +1,81 @@
+import { MIN_PASSWORD_LENGTH, type PasswordLevel, passwordLevel, passwordScore } from '@cool/shared';
+import { Form, Popover, Progress } from 'antd';
+import Password from 'antd/es/input/Password';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const STATUS: Record<PasswordLevel, 'success' | 'normal' | 'exception'> = {
+  strong: 'success',
+  medium: 'normal',
+  low: 'exception',
+  tooShort: 'exception',
+};
+
+/**
+ * The new-password field with the SPEC 5 strength meter in a popover (level and score bar) and the field
+ * after it that must repeat it. The server refuses a too-short or common password with its own words.
+ */
+export function NewPasswordFields() {
+  const { t } = useTranslation();
+  const [focused, setFocused] = useState(false);
+  const form = Form.useFormInstance();
+  const password: string = Form.useWatch('password', form) ?? '';
+  const level = passwordLevel(password, MIN_PASSWORD_LENGTH);
+  const meter = (
+    <div style={{ width: 240 }}>
+      <div>{t('login.strength.title', { level: t(`login.strength.${level}`) })}</div>
+      <Progress
+        percent={Math.min(100, passwordScore(password))}
+        status={STATUS[level]}
+        showInfo={false}
+        size="small"
+      />
+      <div>{t('login.strength.hint', { minimum: MIN_PASSWORD_LENGTH })}</div>
+    </div>
+  );
+  return (
+    <>
+      <Popover content={meter} open={focused && password.length > 0} placement="right" trigger={[]}>
+        <Form.Item
+          name="password"
+          rules={[
+            { required: true, message: t('login.password.required') },
+            {
+              validator: (_, value: string | undefined) =>
+                !value || passwordLevel(value, MIN_PASSWORD_LENGTH) !== 'tooShort'
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('login.strength.notStrong'))),
+            },
+          ]}
+        >
+          <Password
+            size="large"
+            placeholder={t('login.register.passwordPlaceholder', { minimum: MIN_PASSWORD_LENGTH })}
+            autoComplete="new-password"
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+          />
+        </Form.Item>
+      </Popover>
+      <Form.Item
+        name="confirm"
+        dependencies={['password']}
+        rules={[
+          { required: true, message: t('login.register.confirmRequired') },
+          ({ getFieldValue }) => ({
+            validator: (_, value: string | undefined) =>
+              !value || value === getFieldValue('password')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('login.register.mismatch'))),
+          }),
+        ]}
+      >
+        <Password
+          size="large"
+          placeholder={t('login.register.confirmPlaceholder')}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+    </>
+  );
+}
