@@ -1,6 +1,7 @@
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { App, Skeleton } from 'antd';
 import { type ReactNode, useContext, useLayoutEffect } from 'react';
+import { TwoStepRequired } from '../features/account/components/TwoStepRequired.tsx';
 import BasicLayout from '../features/layout/BasicLayout.tsx';
 import './dates.ts';
 import type { MenuNode } from '../shared/routes/tree.ts';
@@ -40,6 +41,7 @@ export default function ConsoleShell({ menu, pending = false }: ConsoleShellProp
       {!pending && <ConnectNotices />}
       <Queries>
         <BasicLayout menu={menu} />
+        <TwoStepRequired />
       </Queries>
     </App>
   );

@@ -4,6 +4,7 @@ import type { ErrorCatalogue } from '@cool/shared/errors';
 import enUSErrors from '@cool/shared/errors/en-US';
 import enUS from 'antd/es/locale/en_US';
 import auth from '../../features/auth/strings/en-US.json';
+import twoStepPrompt from '../../features/auth/strings/twoStepPrompt/en-US.json';
 import layout from '../../features/layout/strings/en-US.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/en-US.json';
@@ -15,6 +16,7 @@ export const messages = {
   ...ui,
   ...tabs,
   ...auth,
+  ...twoStepPrompt,
   ...layout,
   // Server error codes, from the one catalogue the server also answers with.
   serverError: enUSErrors as ErrorCatalogue,

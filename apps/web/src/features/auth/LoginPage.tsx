@@ -18,6 +18,7 @@ import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { OutboxNotice } from './OutboxNotice.tsx';
 import { useSignInOptions } from './signInOptions.ts';
 import { ThirdPartySignIn } from './ThirdPartySignIn.tsx';
+import { useTwoStepSignIn } from './useTwoStepSignIn.tsx';
 
 /** Keys of SPEC 9's four welcome phrases, in the order `welcomePhraseIndex` picks from. */
 const WELCOME_PHRASES = ['rest', 'meal', 'game', 'tired'] as const;
@@ -48,6 +49,7 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
   const [loginError, setLoginError] = useState<string | null>(null);
   const signIn = useAuthStore((s) => s.signIn);
   const options = useSignInOptions();
+  const twoStep = useTwoStepSignIn();
 
   const onFinish = async (values: LoginFields) => {
     setSubmitting(true);
@@ -58,7 +60,15 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
         tab === 'mobile'
           ? { mobile: values.mobile.trim(), captcha: values.captcha.trim() }
           : { username: values.username.trim(), password: values.password };
-      const session = await login({ ...credentials, remember_me: values.remember_me });
+      const username = tab === 'account' ? values.username.trim() : null;
+      const session = await twoStep.signIn(username, (twoStepCode) =>
+        login({ ...credentials, remember_me: values.remember_me, ...(twoStepCode && { twoStepCode }) }),
+      );
+      if (!session) {
+        // The code was cancelled: the form stays as it is.
+        setSubmitting(false);
+        return;
+      }
       enter(session, values.remember_me);
     } catch (error) {
       setSubmitting(false);
@@ -135,6 +145,7 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
           { key: 'mobile', label: t('login.tab.mobile'), children: mobileFields },
         ]}
       />
+      {twoStep.prompt}
       {loginError && (
         <Alert type="error" showIcon title={loginError} style={{ marginBottom: 24 }} role="alert" />
       )}

@@ -1,3 +1,4 @@
+import twoStep from '../../../features/account/strings/twoStep/en-US.json';
 import alerts from '../../../features/alerts/strings/en-US.json';
 import categories from '../../../features/categories/strings/en-US.json';
 import center from '../../../features/center/strings/en-US.json';
@@ -21,6 +22,7 @@ export const messages = {
   ...orders,
   ...payLog,
   ...center,
+  ...twoStep,
 };
 export type ConsoleMessages = typeof messages;
 

@@ -1,3 +1,4 @@
+import twoStep from '../../../features/account/strings/twoStep/zh-CN.json';
 import alerts from '../../../features/alerts/strings/zh-CN.json';
 import categories from '../../../features/categories/strings/zh-CN.json';
 import center from '../../../features/center/strings/zh-CN.json';
@@ -22,6 +23,7 @@ const messages: ConsoleMessages = {
   ...orders,
   ...payLog,
   ...center,
+  ...twoStep,
 };
 
 export default messages;
