@@ -91,6 +91,7 @@ export const accountListQuerySchema = pageQuerySchema.extend({
   sortField: z.enum(['id', 'username', 'createTime', 'lastLoginTime']).optional(),
   sortOrder: sortOrderSchema.optional(),
 });
+export type AccountListQuery = z.input<typeof accountListQuerySchema>;
 
 export const roleSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import {
   BUILT_IN_ROLES,
   type Grants,
+  PERMISSION_IDS,
   type Role,
   type roleCreateSchema,
   type roleUpdateSchema,
@@ -25,9 +26,10 @@ const toRole = (role: repo.RoleRecord): Role => ({
   describe: role.describe,
   status: role.status,
   createTime: role.createdAt.toISOString(),
-  permissions: Object.entries(role.grants).map(([permissionId, actionList]) => ({
+  // In the permission table's order (the stored JSON's key order is the database's).
+  permissions: PERMISSION_IDS.filter((id) => role.grants[id]?.length).map((permissionId) => ({
     permissionId,
-    actionList: actionList ?? [],
+    actionList: role.grants[permissionId] ?? [],
   })),
   requireTwoStep: role.requireTwoStep,
   builtIn: isBuiltIn(role.id),

@@ -1,4 +1,58 @@
-/** Stub until its helper builds it (issue 11). */
+import { DownloadOutlined } from '@ant-design/icons';
+import { auditListQuerySchema } from '@cool/shared';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Flex } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditQueries } from '../../shared/api/audit.ts';
+import { downloadFile } from '../../shared/http/download.ts';
+import { errorText } from '../../shared/http/errorText.ts';
+import { useListState } from '../../shared/list/useListState.ts';
+import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { AuditSearchForm } from './components/AuditSearchForm.tsx';
+import { AuditTable } from './components/AuditTable.tsx';
+
 export default function AuditPage() {
-  return null;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const listState = useListState(auditListQuerySchema);
+  const { query } = listState;
+  const list = useQuery(auditQueries.list(query));
+  const [exporting, setExporting] = useState(false);
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      // The whole filtered list, not a page; the page's cursor means nothing to it.
+      const { cursor: _cursor, ...filters } = listState.filters;
+      const { sortField, sortOrder } = query;
+      await downloadFile('/audit-log/export', { ...filters, sortField, sortOrder }, 'audit-log.csv');
+      message.success(t('audit.exported'));
+    } catch (error) {
+      message.error(errorText(error, t));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <PageContainer title={t('menu.audit')} content={t('audit.description')}>
+      <Card>
+        <AuditSearchForm filters={listState.filters} onSearch={listState.search} />
+      </Card>
+      <Card title={t('audit.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+        <Flex vertical gap={16}>
+          <Flex justify="end">
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
+              {t('audit.export')}
+            </Button>
+          </Flex>
+          <QueryContent query={list} errorTitle={t('audit.loadFailed')}>
+            <AuditTable page={list.data} loading={list.isFetching} list={listState} />
+          </QueryContent>
+        </Flex>
+      </Card>
+    </PageContainer>
+  );
 }

@@ -1,5 +1,6 @@
 import twoStep from '../../../features/account/strings/twoStep/en-US.json';
 import alerts from '../../../features/alerts/strings/en-US.json';
+import audit from '../../../features/audit/strings/en-US.json';
 import categories from '../../../features/categories/strings/en-US.json';
 import center from '../../../features/center/strings/en-US.json';
 import orders from '../../../features/orders/strings/en-US.json';
@@ -7,6 +8,8 @@ import participants from '../../../features/participants/strings/en-US.json';
 import payLog from '../../../features/paylog/strings/en-US.json';
 import questions from '../../../features/questions/strings/en-US.json';
 import records from '../../../features/records/strings/en-US.json';
+import roles from '../../../features/roles/strings/en-US.json';
+import staff from '../../../features/staff/strings/en-US.json';
 import tests from '../../../features/tests/strings/en-US.json';
 import testRecord from '../../../shared/records/strings/en-US.json';
 
@@ -22,6 +25,9 @@ export const messages = {
   ...orders,
   ...payLog,
   ...center,
+  ...staff,
+  ...roles,
+  ...audit,
   ...twoStep,
 };
 export type ConsoleMessages = typeof messages;

@@ -1,5 +1,6 @@
 import twoStep from '../../../features/account/strings/twoStep/zh-CN.json';
 import alerts from '../../../features/alerts/strings/zh-CN.json';
+import audit from '../../../features/audit/strings/zh-CN.json';
 import categories from '../../../features/categories/strings/zh-CN.json';
 import center from '../../../features/center/strings/zh-CN.json';
 import orders from '../../../features/orders/strings/zh-CN.json';
@@ -7,6 +8,8 @@ import participants from '../../../features/participants/strings/zh-CN.json';
 import payLog from '../../../features/paylog/strings/zh-CN.json';
 import questions from '../../../features/questions/strings/zh-CN.json';
 import records from '../../../features/records/strings/zh-CN.json';
+import roles from '../../../features/roles/strings/zh-CN.json';
+import staff from '../../../features/staff/strings/zh-CN.json';
 import tests from '../../../features/tests/strings/zh-CN.json';
 import testRecord from '../../../shared/records/strings/zh-CN.json';
 import type { ConsoleMessages } from './en-US.ts';
@@ -23,6 +26,9 @@ const messages: ConsoleMessages = {
   ...orders,
   ...payLog,
   ...center,
+  ...staff,
+  ...roles,
+  ...audit,
   ...twoStep,
 };
 
