@@ -1,4 +1,186 @@
-/** Stub until its helper builds it (issue 11). */
+import { UserOutlined } from '@ant-design/icons';
+import type { AuditEntry, PermissionId, Profile, SignInEntry } from '@cool/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Card, Col, Divider, Flex, Row, Table, Tabs, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { profileKeys, profileQueries, updateProfile } from '../../shared/api/profile.ts';
+import { errorText } from '../../shared/http/errorText.ts';
+import { useAuthStore } from '../../shared/session/authStore.ts';
+import { formatDateTime } from '../../shared/ui/format.ts';
+import { ImageUploadField } from '../../shared/ui/ImageUploadField.tsx';
+import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+
+/** Saves a new avatar (or none) with the rest of the profile as it is, and shows it in the header at once. */
+export function useSaveAvatar(profile: Profile | undefined) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return async (avatar: string | null) => {
+    if (!profile) return;
+    try {
+      const saved = await updateProfile({
+        email: profile.email ?? '',
+        name: profile.name,
+        profile: profile.profile,
+        country: profile.country,
+        region: profile.region,
+        address: profile.address,
+        avatar,
+      });
+      queryClient.setQueryData(profileKeys.profile(), saved);
+      const { user, setUser } = useAuthStore.getState();
+      if (user) setUser({ ...user, avatar: saved.avatar ?? '', name: saved.name });
+    } catch (error) {
+      // The profile's required fields may still be empty: say so rather than lose the picture silently.
+      message.error(errorText(error, t));
+    }
+  };
+}
+
+function ProfileCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const saveAvatar = useSaveAvatar(profile);
+  return (
+    <Card>
+      <Flex vertical align="center" gap={12}>
+        <Avatar size={104} src={profile.avatar || undefined} icon={<UserOutlined />} />
+        {/* Only its upload button: the avatar above is the picture. */}
+        <ImageUploadField
+          value={null}
+          onChange={saveAvatar}
+          texts={{
+            upload: t('account.center.upload'),
+            replace: t('account.center.upload'),
+            preview: t('account.center.preview'),
+            remove: t('account.center.remove'),
+            badType: t('account.center.badType'),
+            tooLarge: t('account.center.tooLarge'),
+            uploaded: t('account.center.uploaded'),
+          }}
+        />
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {profile.name}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginBottom: 0 }}>
+          {profile.profile || t('account.center.noProfile')}
+        </Typography.Paragraph>
+      </Flex>
+      <Divider dashed />
+      <Typography.Text strong>{t('account.center.role')}: </Typography.Text>
+      <Typography.Text>{profile.role?.name ?? t('account.center.noRole')}</Typography.Text>
+      <Divider dashed />
+      <Typography.Text strong>{t('account.center.permissions')}</Typography.Text>
+      <Flex vertical gap={8} style={{ marginTop: 8 }}>
+        {(profile.role?.permissions ?? []).map((entry) => (
+          <div key={entry.permissionId}>
+            <Typography.Text>{t(`account.permission.${entry.permissionId as PermissionId}`)}</Typography.Text>
+            <div>
+              {entry.actionList.map((action) => (
+                <Tag key={action} style={{ marginTop: 4 }}>
+                  {t(`account.actionName.${action}`)}
+                </Tag>
+              ))}
+            </div>
+          </div>
+        ))}
+      </Flex>
+    </Card>
+  );
+}
+
+function Activity() {
+  const { t } = useTranslation();
+  const query = useQuery(profileQueries.activity());
+  const empty = { emptyText: t('account.center.none') };
+  const time = { title: t('account.center.time'), dataIndex: 'time', render: formatDateTime, width: 180 };
+  return (
+    <Card>
+      <QueryContent query={query} errorTitle={t('account.center.actions')}>
+        <Tabs
+          items={[
+            {
+              key: 'signIns',
+              label: t('account.center.signIns'),
+              children: (
+                <Table<SignInEntry>
+                  rowKey="id"
+                  size="small"
+                  pagination={false}
+                  scroll={{ x: 480 }}
+                  locale={empty}
+                  loading={query.isPending}
+                  dataSource={query.data?.signIns}
+                  columns={[
+                    time,
+                    {
+                      title: t('account.center.outcome'),
+                      dataIndex: 'outcome',
+                      render: (outcome: SignInEntry['outcome']) => (
+                        <Tag color={outcome === 'success' ? 'green' : 'red'}>
+                          {t(`account.center.${outcome}`)}
+                        </Tag>
+                      ),
+                    },
+                    { title: t('account.center.ip'), dataIndex: 'ip' },
+                  ]}
+                />
+              ),
+            },
+            {
+              key: 'actions',
+              label: t('account.center.actions'),
+              children: (
+                <Table<AuditEntry>
+                  rowKey="id"
+                  size="small"
+                  pagination={false}
+                  scroll={{ x: 480 }}
+                  locale={empty}
+                  loading={query.isPending}
+                  dataSource={query.data?.actions}
+                  columns={[
+                    time,
+                    {
+                      title: t('account.center.action'),
+                      dataIndex: 'action',
+                      render: (action: string) => t(`audit.verb.${action}`, { defaultValue: action }),
+                    },
+                    {
+                      title: t('account.center.record'),
+                      key: 'record',
+                      render: (_, entry) =>
+                        `${t(`audit.entity.${entry.entityType}`, { defaultValue: entry.entityType })}${entry.entityId ? ` #${entry.entityId}` : ''}`,
+                    },
+                  ]}
+                />
+              ),
+            },
+          ]}
+        />
+      </QueryContent>
+    </Card>
+  );
+}
+
+/** The account center (template): avatar, nickname, profile, role and permissions; recent activity. */
 export default function AccountCenterPage() {
-  return null;
+  const { t } = useTranslation();
+  const query = useQuery(profileQueries.profile());
+  return (
+    <PageContainer title={t('menu.accountCenter')}>
+      <QueryContent query={query} errorTitle={t('menu.accountCenter')}>
+        {query.data && (
+          <Row gutter={[24, 24]}>
+            <Col xs={24} lg={8}>
+              <ProfileCard profile={query.data} />
+            </Col>
+            <Col xs={24} lg={16}>
+              <Activity />
+            </Col>
+          </Row>
+        )}
+      </QueryContent>
+    </PageContainer>
+  );
 }

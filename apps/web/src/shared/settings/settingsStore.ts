@@ -1,8 +1,15 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@cool/shared';
+import {
+  DEFAULT_LANGUAGE,
+  type DisplayPreferences,
+  LANGUAGES,
+  type Language,
+  PAGE_STYLES,
+  type THEME_COLOR_NAMES,
+} from '@cool/shared';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
-export const PAGE_STYLES = ['light', 'dark', 'realdark'] as const;
+export { PAGE_STYLES };
 export type PageStyle = (typeof PAGE_STYLES)[number];
 
 /** SPEC 9's theme colours, by their Ant Design names. */
@@ -15,28 +22,14 @@ export const THEME_COLORS = {
   green: '#52c41a',
   geekblue: '#2f54eb',
   purple: '#722ed1',
-} as const;
+} as const satisfies Record<(typeof THEME_COLOR_NAMES)[number], string>;
 export type ThemeColor = keyof typeof THEME_COLORS;
 
 export type NavigationMode = 'sidemenu' | 'topmenu';
 export type ContentWidth = 'Fluid' | 'Fixed';
 
-/** Every display setting of SPEC 3 (layout and theme settings). */
-export interface DisplaySettings {
-  language: Language;
-  pageStyle: PageStyle;
-  themeColor: ThemeColor;
-  layout: NavigationMode;
-  contentWidth: ContentWidth;
-  fixedHeader: boolean;
-  /** Only meaningful with a fixed header. */
-  autoHideHeader: boolean;
-  fixSiderbar: boolean;
-  colorWeak: boolean;
-  multiTab: boolean;
-  hideHintAlert: boolean;
-  sidebarCollapsed: boolean;
-}
+/** Every display setting of SPEC 3 (layout and theme settings): the contract the server keeps too. */
+export type DisplaySettings = DisplayPreferences;
 
 /** SPEC 9 defaults: side menu, dark navigation, fluid width, #1890ff, nothing fixed, multi-tab on. */
 export const DEFAULT_SETTINGS: DisplaySettings = {

@@ -1,0 +1,131 @@
+import type { Profile, ProfileUpdate } from '@cool/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Col, Form, Input, Row } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { profileKeys, updateProfile } from '../../../shared/api/profile.ts';
+import { errorText } from '../../../shared/http/errorText.ts';
+import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
+import { useAuthStore } from '../../../shared/session/authStore.ts';
+import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
+
+type Values = Required<Omit<ProfileUpdate, 'avatar'>> & { avatar: string | null };
+
+/** SPEC 3 profile fields with SPEC 5's required messages; the phone is the security phone, changed apart. */
+export function BasicSettings({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const required = (
+    key: 'nicknameRequired' | 'profileRequired' | 'countryRequired' | 'regionRequired' | 'addressRequired',
+  ) => [{ required: true, whitespace: true, message: t(`account.settings.basic.${key}`) }];
+
+  const onFinish = async (values: Values) => {
+    setSaving(true);
+    try {
+      const saved = await updateProfile(values);
+      queryClient.setQueryData(profileKeys.profile(), saved);
+      const { user, setUser } = useAuthStore.getState();
+      if (user) setUser({ ...user, name: saved.name, avatar: saved.avatar ?? '', email: saved.email });
+      message.success(t('account.settings.basic.saved'));
+    } catch (error) {
+      if (!applyFieldErrors(form, error)) message.error(errorText(error, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      name="basic"
+      onFinish={onFinish}
+      initialValues={{ ...profile, email: profile.email ?? '' }}
+      style={{ maxWidth: 560 }}
+    >
+      <Form.Item
+        name="email"
+        label={t('account.settings.basic.email')}
+        rules={[
+          { required: true, message: t('account.settings.basic.emailRequired') },
+          { type: 'email', message: t('account.settings.basic.emailInvalid') },
+        ]}
+      >
+        <Input maxLength={254} autoComplete="email" />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t('account.settings.basic.nickname')}
+        rules={required('nicknameRequired')}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="profile"
+        label={t('account.settings.basic.profile')}
+        rules={required('profileRequired')}
+      >
+        <Input.TextArea
+          rows={4}
+          maxLength={500}
+          placeholder={t('account.settings.basic.profilePlaceholder')}
+        />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="country"
+            label={t('account.settings.basic.country')}
+            rules={required('countryRequired')}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="region"
+            label={t('account.settings.basic.region')}
+            rules={required('regionRequired')}
+          >
+            <Input maxLength={128} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item
+        name="address"
+        label={t('account.settings.basic.address')}
+        rules={required('addressRequired')}
+      >
+        <Input maxLength={256} />
+      </Form.Item>
+      <Form.Item
+        label={t('account.settings.basic.phone')}
+        extra={profile.phone ? t('account.settings.basic.phoneHint') : undefined}
+        required
+        validateStatus={profile.phone ? undefined : 'warning'}
+        help={profile.phone ? undefined : t('account.settings.basic.phoneRequired')}
+      >
+        <Input value={profile.phone ?? ''} disabled />
+      </Form.Item>
+      <Form.Item name="avatar" label={t('account.settings.basic.avatar')}>
+        <ImageUploadField
+          texts={{
+            upload: t('account.center.upload'),
+            replace: t('account.center.upload'),
+            preview: t('account.center.preview'),
+            remove: t('account.center.remove'),
+            badType: t('account.center.badType'),
+            tooLarge: t('account.center.tooLarge'),
+            uploaded: t('account.center.uploaded'),
+          }}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {t('account.settings.basic.save')}
+      </Button>
+    </Form>
+  );
+}

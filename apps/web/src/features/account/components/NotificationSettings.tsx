@@ -1,0 +1,56 @@
+import { type NotificationSettings as Choices, STAFF_EVENTS, type StaffEvent } from '@cool/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, List, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { profileKeys, profileQueries, saveNotifications } from '../../../shared/api/profile.ts';
+import { errorText } from '../../../shared/http/errorText.ts';
+import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
+
+/**
+ * The template's three switches, mapped to the events the server mails about: messages from other users =
+ * new alerts (participants' records), system messages = refunds made or failed, to-do = sign-ups to approve.
+ */
+export function NotificationSettings() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const query = useQuery(profileQueries.notifications());
+
+  const toggle = async (event: StaffEvent, on: boolean) => {
+    if (!query.data) return;
+    try {
+      const saved = await saveNotifications({ ...query.data, [event]: on } as Choices);
+      queryClient.setQueryData(profileKeys.notifications(), saved);
+      message.success(t('account.settings.notification.saved'));
+    } catch (error) {
+      message.error(errorText(error, t));
+    }
+  };
+
+  return (
+    <QueryContent query={query} errorTitle={t('account.settings.menu.notification')}>
+      <Typography.Paragraph type="secondary">{t('account.settings.notification.hint')}</Typography.Paragraph>
+      <List
+        loading={query.isPending}
+        dataSource={[...STAFF_EVENTS]}
+        renderItem={(event) => (
+          <List.Item
+            actions={[
+              <Switch
+                key="switch"
+                checked={query.data?.[event] ?? false}
+                onChange={(on) => toggle(event, on)}
+                aria-label={t(`account.settings.notification.${event}`)}
+              />,
+            ]}
+          >
+            <List.Item.Meta
+              title={t(`account.settings.notification.${event}`)}
+              description={t(`account.settings.notification.${event}Text`)}
+            />
+          </List.Item>
+        )}
+      />
+    </QueryContent>
+  );
+}

@@ -1,0 +1,311 @@
+import {
+  MIN_PASSWORD_LENGTH,
+  type PasswordLevel,
+  type Profile,
+  passwordLevel,
+  passwordScore,
+} from '@cool/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, List, Modal, Progress, Space, Typography } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  changeBackupEmail,
+  changePassword,
+  changePhone,
+  profileKeys,
+  sendBackupEmailCode,
+  sendPhoneCode,
+} from '../../../shared/api/profile.ts';
+import { errorText } from '../../../shared/http/errorText.ts';
+import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
+import { TwoStepSetup } from './TwoStepSetup.tsx';
+
+const LEVEL_STATUS: Record<PasswordLevel, 'success' | 'normal' | 'exception'> = {
+  strong: 'success',
+  medium: 'normal',
+  low: 'exception',
+  tooShort: 'exception',
+};
+
+function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const password: string = Form.useWatch('password', form) ?? '';
+  const level = passwordLevel(password, MIN_PASSWORD_LENGTH);
+
+  const submit = async (values: { currentPassword: string; password: string }) => {
+    setSaving(true);
+    try {
+      await changePassword({ currentPassword: values.currentPassword, password: values.password });
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      message.success(t('account.settings.security.passwordChanged'));
+      form.resetFields();
+      onClose();
+    } catch (error) {
+      if (!applyFieldErrors(form, error)) message.error(errorText(error, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('account.settings.security.passwordModal')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="password" onFinish={submit} preserve={false}>
+        <Form.Item
+          name="currentPassword"
+          label={t('account.settings.security.currentPassword')}
+          rules={[{ required: true, message: t('account.settings.security.currentRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('account.settings.security.newPassword')}
+          extra={t('account.settings.security.strengthHint', { minimum: MIN_PASSWORD_LENGTH })}
+          rules={[
+            { required: true, message: t('account.settings.security.newRequired') },
+            {
+              validator: (_, value: string | undefined) =>
+                !value || passwordLevel(value, MIN_PASSWORD_LENGTH) !== 'tooShort'
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('account.settings.security.notStrong'))),
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {password && (
+          <div style={{ marginTop: -8, marginBottom: 16 }}>
+            <Typography.Text type="secondary">
+              {t('account.settings.security.strength', {
+                level: t(`account.settings.security.level.${level}`),
+              })}
+            </Typography.Text>
+            <Progress
+              percent={Math.min(100, passwordScore(password))}
+              status={LEVEL_STATUS[level]}
+              showInfo={false}
+              size="small"
+            />
+          </div>
+        )}
+        <Form.Item
+          name="confirm"
+          label={t('account.settings.security.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('account.settings.security.confirmRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('account.settings.security.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Seconds left before another code may be asked for (SPEC 4: the captcha button counts down). */
+function useCountdown(): [number, (seconds: number) => void] {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return [left, setLeft];
+}
+
+interface CodeModalProps {
+  open: boolean;
+  onClose: () => void;
+  kind: 'phone' | 'email';
+}
+
+/** A new security phone or backup email, confirmed by the code sent to it. */
+function CodeModal({ open, onClose, kind }: CodeModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [left, startCountdown] = useCountdown();
+  const field = kind === 'phone' ? 'mobile' : 'email';
+
+  const sendCode = async () => {
+    let target: string;
+    try {
+      target = (await form.validateFields([field]))[field];
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const sent = kind === 'phone' ? await sendPhoneCode(target) : await sendBackupEmailCode(target);
+      startCountdown(sent.resendAfterSeconds);
+      message.success(t('account.settings.security.codeSent'));
+    } catch (error) {
+      if (!applyFieldErrors(form, error)) message.error(errorText(error, t));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = async (values: { mobile?: string; email?: string; captcha: string }) => {
+    setSaving(true);
+    try {
+      const saved =
+        kind === 'phone'
+          ? await changePhone({ mobile: values.mobile ?? '', captcha: values.captcha })
+          : await changeBackupEmail({ email: values.email ?? '', captcha: values.captcha });
+      queryClient.setQueryData(profileKeys.profile(), saved);
+      message.success(t(`account.settings.security.${kind === 'phone' ? 'phoneChanged' : 'emailChanged'}`));
+      onClose();
+    } catch (error) {
+      if (!applyFieldErrors(form, error)) message.error(errorText(error, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(`account.settings.security.${kind === 'phone' ? 'phoneModal' : 'emailModal'}`)}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name={`${kind}Code`} onFinish={submit} preserve={false}>
+        {kind === 'phone' ? (
+          <Form.Item
+            name="mobile"
+            label={t('account.settings.security.mobile')}
+            rules={[
+              { required: true, message: t('account.settings.security.mobileRequired') },
+              { pattern: /^\+?[\d\s()-]{6,20}$/, message: t('account.settings.security.mobileInvalid') },
+            ]}
+          >
+            <Input inputMode="tel" autoComplete="tel" maxLength={32} />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="email"
+            label={t('account.settings.security.email')}
+            rules={[
+              { required: true, message: t('account.settings.basic.emailRequired') },
+              { type: 'email', message: t('account.settings.basic.emailInvalid') },
+            ]}
+          >
+            <Input autoComplete="email" maxLength={254} />
+          </Form.Item>
+        )}
+        <Form.Item label={t('account.settings.security.captcha')} required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item
+              name="captcha"
+              noStyle
+              rules={[{ required: true, message: t('account.settings.security.captchaRequired') }]}
+            >
+              <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            </Form.Item>
+            <Button onClick={sendCode} loading={sending} disabled={left > 0} style={{ minWidth: 110 }}>
+              {left > 0
+                ? t('account.settings.security.resend', { seconds: left })
+                : t('account.settings.security.getCaptcha')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface Item {
+  key: string;
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+}
+
+/** Template security list: each item with its state (and the password's level) and how to change it. */
+export function SecuritySettings({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<'password' | 'phone' | 'email' | null>(null);
+  const close = () => setDialog(null);
+  const { security } = profile;
+  const levelText = security.passwordLevel
+    ? t('account.settings.security.passwordLevel', {
+        level: t(`account.settings.security.level.${security.passwordLevel}`),
+      })
+    : t('account.settings.security.passwordUnknown');
+  const modify = (which: 'password' | 'phone' | 'email', set = false) => (
+    <Button type="link" onClick={() => setDialog(which)}>
+      {t(`account.settings.security.${set ? 'set' : 'modify'}`)}
+    </Button>
+  );
+  const items: Item[] = [
+    {
+      key: 'password',
+      title: t('account.settings.security.password'),
+      description: levelText,
+      action: modify('password'),
+    },
+    {
+      key: 'phone',
+      title: t('account.settings.security.phone'),
+      description: profile.phone
+        ? t('account.settings.security.phoneBound', { phone: profile.phone })
+        : t('account.settings.security.phoneNone'),
+      action: modify('phone', !profile.phone),
+    },
+    {
+      key: 'question',
+      title: t('account.settings.security.question'),
+      description: t('account.settings.security.questionText'),
+    },
+    {
+      key: 'email',
+      title: t('account.settings.security.backupEmail'),
+      description: profile.backupEmail
+        ? t('account.settings.security.backupEmailBound', { email: profile.backupEmail })
+        : t('account.settings.security.backupEmailNone'),
+      action: modify('email', !profile.backupEmail),
+    },
+  ];
+  return (
+    <>
+      <List
+        itemLayout="horizontal"
+        dataSource={items}
+        renderItem={(item) => (
+          <List.Item actions={item.action ? [item.action] : []}>
+            <List.Item.Meta title={item.title} description={item.description} />
+          </List.Item>
+        )}
+      />
+      <TwoStepSetup />
+      <PasswordModal open={dialog === 'password'} onClose={close} />
+      <CodeModal open={dialog === 'phone'} onClose={close} kind="phone" />
+      <CodeModal open={dialog === 'email'} onClose={close} kind="email" />
+    </>
+  );
+}
