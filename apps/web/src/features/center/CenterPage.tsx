@@ -9,13 +9,15 @@ import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useGeneralSettings, useWechatOfficialAccount, useWechatPaySettings } from './api.ts';
 import { GeneralSection } from './components/GeneralSection.tsx';
+import { MailSection } from './components/MailSection.tsx';
 import { OfficialAccountSection } from './components/OfficialAccountSection.tsx';
+import { SmsSection } from './components/SmsSection.tsx';
 import { SignUpSection } from './components/SignUpSection.tsx';
 import { WechatPaySection } from './components/WechatPaySection.tsx';
 
 const TAB = 'tab';
 
-type SectionKey = 'general' | 'officialAccount' | 'wechatPay' | 'promotion' | 'signUp';
+type SectionKey = 'general' | 'officialAccount' | 'wechatPay' | 'mail' | 'sms' | 'promotion' | 'signUp';
 
 function General({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
@@ -86,6 +88,13 @@ export default function CenterPage() {
       show: can('paySettings', 'get'),
       children: <WechatPay editable={can('paySettings', 'edit')} />,
     },
+    // How mail and SMS go out; without them they stay in the outbox.
+    {
+      key: 'mail',
+      show: can('settings', 'get'),
+      children: <MailSection editable={can('settings', 'edit')} />,
+    },
+    { key: 'sms', show: can('settings', 'get'), children: <SmsSection editable={can('settings', 'edit')} /> },
     // The link itself is every console's; only who may edit the settings sees its editor.
     { key: 'promotion', show: can('settings', 'edit'), children: <Promotion /> },
     {

@@ -5,6 +5,7 @@ import audit from '../../../features/audit/strings/en-US.json';
 import categories from '../../../features/categories/strings/en-US.json';
 import center from '../../../features/center/strings/en-US.json';
 import orders from '../../../features/orders/strings/en-US.json';
+import outbox from '../../../features/outbox/strings/en-US.json';
 import participants from '../../../features/participants/strings/en-US.json';
 import payLog from '../../../features/paylog/strings/en-US.json';
 import questions from '../../../features/questions/strings/en-US.json';
@@ -25,6 +26,7 @@ export const messages = {
   ...participants,
   ...orders,
   ...payLog,
+  ...outbox,
   ...center,
   ...account,
   ...staff,

@@ -5,6 +5,7 @@ import audit from '../../../features/audit/strings/zh-CN.json';
 import categories from '../../../features/categories/strings/zh-CN.json';
 import center from '../../../features/center/strings/zh-CN.json';
 import orders from '../../../features/orders/strings/zh-CN.json';
+import outbox from '../../../features/outbox/strings/zh-CN.json';
 import participants from '../../../features/participants/strings/zh-CN.json';
 import payLog from '../../../features/paylog/strings/zh-CN.json';
 import questions from '../../../features/questions/strings/zh-CN.json';
@@ -26,6 +27,7 @@ const messages: ConsoleMessages = {
   ...participants,
   ...orders,
   ...payLog,
+  ...outbox,
   ...center,
   ...account,
   ...staff,
