@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs } from './support.ts';
+import { ADMIN, presetSettings, SCREENSHOT_DIR, screenshotCases, signInAs } from './support.ts';
 
 // The machine running these is shared and busy: a screen may take a while to load.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -66,32 +66,25 @@ test.describe('settings screen', () => {
     await expect(page.getByText('WeChat sign-in is off until an app ID and secret are saved.')).toBeVisible();
   });
 
-  for (const language of ['en-US', 'zh-CN'] as const) {
-    for (const pageStyle of ['light', 'realdark'] as const) {
-      for (const viewport of [{ width: 1366, height: 900 }, MOBILE_VIEWPORT]) {
-        test(`looks right: ${language}, ${pageStyle}, ${viewport.width} px`, async ({ page }) => {
-          await page.addInitScript(
-            (state) => localStorage.setItem('app-settings', JSON.stringify({ state, version: 1 })),
-            { language, pageStyle },
-          );
-          await page.setViewportSize(viewport);
-          await signInAs(page, ADMIN.username, ADMIN.password);
-          for (const tab of ['general', 'wechatPay']) {
-            await page.goto(`/center?tab=${tab}`);
-            await expect(page.getByRole('tabpanel').locator('form')).toBeVisible();
-            await page.waitForTimeout(300);
-            // Nothing wider than the window.
-            const overflow = await page.evaluate(
-              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-            );
-            expect(overflow).toBeLessThanOrEqual(0);
-            await page.screenshot({
-              path: `${SCREENSHOT_DIR}/center-${tab}-${language}-${pageStyle}-${viewport.width}.png`,
-              fullPage: true,
-            });
-          }
+  for (const { language, pageStyle, viewport } of screenshotCases()) {
+    test(`looks right: ${language}, ${pageStyle}, ${viewport.width} px`, async ({ page }) => {
+      await presetSettings(page, { language, pageStyle });
+      await page.setViewportSize(viewport);
+      await signInAs(page, ADMIN.username, ADMIN.password);
+      for (const tab of ['general', 'wechatPay']) {
+        await page.goto(`/center?tab=${tab}`);
+        await expect(page.getByRole('tabpanel').locator('form')).toBeVisible();
+        await page.waitForTimeout(300);
+        // Nothing wider than the window.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: `${SCREENSHOT_DIR}/center-${tab}-${language}-${pageStyle}-${viewport.width}.png`,
+          fullPage: true,
         });
       }
-    }
+    });
   }
 });

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
 import { notifyPaid, paidTest, result, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
-import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, uniqueSuffix } from './support.ts';
+import { ADMIN, presetSettings, SCREENSHOT_DIR, screenshotCases, signInAs, uniqueSuffix } from './support.ts';
 
 /**
  * Issue 10's staff side against the local fake of WeChat Pay: a participant pays for a report by QR code (the
@@ -71,12 +71,6 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-async function presetSettings(page: Page, settings: Record<string, unknown>) {
-  await page.addInitScript((state) => {
-    localStorage.setItem('app-settings', JSON.stringify({ state, version: 1 }));
-  }, settings);
-}
-
 /** Waits for a drawer's or dialog's opening animation to end, so a screenshot shows it settled. */
 const settled = (page: Page, selector: string) =>
   page
@@ -137,35 +131,28 @@ test('staff find the paid order and refund half of it', async ({ page }) => {
 });
 
 test.describe('screenshots', () => {
-  for (const language of ['en-US', 'zh-CN'] as const) {
-    for (const pageStyle of ['light', 'realdark'] as const) {
-      for (const [device, viewport] of [
-        ['1366', { width: 1366, height: 800 }],
-        ['375', MOBILE_VIEWPORT],
-      ] as const) {
-        test(`${language} ${pageStyle} ${device}`, async ({ page }) => {
-          const name = (screen: string) =>
-            `${SCREENSHOT_DIR}/orders-${screen}-${language}-${pageStyle}-${device}.png`;
-          await page.setViewportSize(viewport);
-          await presetSettings(page, { language, pageStyle });
-          await signInAs(page, ADMIN.username, ADMIN.password);
+  for (const { language, pageStyle, device, viewport } of screenshotCases()) {
+    test(`${language} ${pageStyle} ${device}`, async ({ page }) => {
+      const name = (screen: string) =>
+        `${SCREENSHOT_DIR}/orders-${screen}-${language}-${pageStyle}-${device}.png`;
+      await page.setViewportSize(viewport);
+      await presetSettings(page, { language, pageStyle });
+      await signInAs(page, ADMIN.username, ADMIN.password);
 
-          await page.goto('/order');
-          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-          await page.screenshot({ path: name('list'), fullPage: true });
-          await page.goto(`/order?order=${paidOrder}`);
-          await expect(page.locator('.ant-drawer-body .ant-descriptions')).toBeVisible();
-          await settled(page, '.ant-drawer');
-          await page.screenshot({ path: name('drawer') });
+      await page.goto('/order');
+      await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+      await page.screenshot({ path: name('list'), fullPage: true });
+      await page.goto(`/order?order=${paidOrder}`);
+      await expect(page.locator('.ant-drawer-body .ant-descriptions')).toBeVisible();
+      await settled(page, '.ant-drawer');
+      await page.screenshot({ path: name('drawer') });
 
-          await page.goto('/order/weixin');
-          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-          await page.screenshot({ path: name('paylog'), fullPage: true });
-          await page.goto(`/order/weixin?tab=reconciliation&billDate=${billDate}`);
-          await expect(page.locator('.ant-statistic').first()).toBeVisible();
-          await page.screenshot({ path: name('reconciliation'), fullPage: true });
-        });
-      }
-    }
+      await page.goto('/order/weixin');
+      await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+      await page.screenshot({ path: name('paylog'), fullPage: true });
+      await page.goto(`/order/weixin?tab=reconciliation&billDate=${billDate}`);
+      await expect(page.locator('.ant-statistic').first()).toBeVisible();
+      await page.screenshot({ path: name('reconciliation'), fullPage: true });
+    });
   }
 });

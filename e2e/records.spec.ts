@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, uniqueSuffix } from './support.ts';
+import { ADMIN, presetSettings, SCREENSHOT_DIR, screenshotCases, signInAs, uniqueSuffix } from './support.ts';
 
 /**
  * Issue 9's staff side: a participant takes PHQ-9 through the client API answering 3 ("nearly every day") on
@@ -57,12 +57,6 @@ test.beforeAll(async ({ request }) => {
   followedRecord = await takePhq9(request, FOLLOWED);
   await takePhq9(request, WAITING);
 });
-
-async function presetSettings(page: Page, settings: Record<string, unknown>) {
-  await page.addInitScript((state) => {
-    localStorage.setItem('app-settings', JSON.stringify({ state, version: 1 }));
-  }, settings);
-}
 
 /** Waits for a drawer's or dialog's opening animation to end, so a screenshot shows it settled. */
 const settled = (page: Page, selector: string) =>
@@ -149,54 +143,47 @@ test('staff find the record, follow up its alert, and block and unblock the part
 });
 
 test.describe('screenshots', () => {
-  for (const language of ['en-US', 'zh-CN'] as const) {
-    for (const pageStyle of ['light', 'realdark'] as const) {
-      for (const [device, viewport] of [
-        ['1366', { width: 1366, height: 800 }],
-        ['375', MOBILE_VIEWPORT],
-      ] as const) {
-        test(`${language} ${pageStyle} ${device}`, async ({ page }) => {
-          const name = (screen: string) =>
-            `${SCREENSHOT_DIR}/records-${screen}-${language}-${pageStyle}-${device}.png`;
-          await page.setViewportSize(viewport);
-          await presetSettings(page, { language, pageStyle });
-          await signInAs(page, ADMIN.username, ADMIN.password);
+  for (const { language, pageStyle, device, viewport } of screenshotCases()) {
+    test(`${language} ${pageStyle} ${device}`, async ({ page }) => {
+      const name = (screen: string) =>
+        `${SCREENSHOT_DIR}/records-${screen}-${language}-${pageStyle}-${device}.png`;
+      await page.setViewportSize(viewport);
+      await presetSettings(page, { language, pageStyle });
+      await signInAs(page, ADMIN.username, ADMIN.password);
 
-          await page.goto('/records');
-          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-          await page.screenshot({ path: name('list'), fullPage: true });
-          await page.goto(`/records?record=${followedRecord}`);
-          await expect(page.locator('.ant-drawer [role="region"]').first()).toBeVisible();
-          await settled(page, '.ant-drawer');
-          await page.screenshot({ path: name('drawer') });
+      await page.goto('/records');
+      await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+      await page.screenshot({ path: name('list'), fullPage: true });
+      await page.goto(`/records?record=${followedRecord}`);
+      await expect(page.locator('.ant-drawer [role="region"]').first()).toBeVisible();
+      await settled(page, '.ant-drawer');
+      await page.screenshot({ path: name('drawer') });
 
-          await page.goto('/alerts');
-          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-          await page.screenshot({ path: name('alerts'), fullPage: true });
-          await page
-            .locator('tbody tr.ant-table-row')
-            .filter({ hasText: FOLLOWED })
-            .locator('button')
-            .first()
-            .click();
-          await expect(page.locator('.ant-modal-body')).toBeVisible();
-          await settled(page, '.ant-modal-wrap');
-          await page.screenshot({ path: name('follow-up') });
+      await page.goto('/alerts');
+      await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+      await page.screenshot({ path: name('alerts'), fullPage: true });
+      await page
+        .locator('tbody tr.ant-table-row')
+        .filter({ hasText: FOLLOWED })
+        .locator('button')
+        .first()
+        .click();
+      await expect(page.locator('.ant-modal-body')).toBeVisible();
+      await settled(page, '.ant-modal-wrap');
+      await page.screenshot({ path: name('follow-up') });
 
-          await page.goto('/participants');
-          await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-          await page.screenshot({ path: name('participants'), fullPage: true });
-          await page
-            .locator('tbody tr.ant-table-row')
-            .filter({ hasText: FOLLOWED })
-            .locator('button')
-            .first()
-            .click();
-          await expect(page.locator('.ant-drawer [role="list"]')).toBeVisible();
-          await settled(page, '.ant-drawer');
-          await page.screenshot({ path: name('participant') });
-        });
-      }
-    }
+      await page.goto('/participants');
+      await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+      await page.screenshot({ path: name('participants'), fullPage: true });
+      await page
+        .locator('tbody tr.ant-table-row')
+        .filter({ hasText: FOLLOWED })
+        .locator('button')
+        .first()
+        .click();
+      await expect(page.locator('.ant-drawer [role="list"]')).toBeVisible();
+      await settled(page, '.ant-drawer');
+      await page.screenshot({ path: name('participant') });
+    });
   }
 });

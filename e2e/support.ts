@@ -50,6 +50,46 @@ export async function createAccount(request: APIRequestContext, roleId: string) 
   return { username, password };
 }
 
+/** Display settings as the console restores them from local storage at start (language, page style, ...). */
+export async function presetSettings(page: Page, settings: Record<string, unknown>) {
+  await page.addInitScript((state) => {
+    localStorage.setItem('app-settings', JSON.stringify({ state, version: 1 }));
+  }, settings);
+}
+
+/** `E2E_ALL_SCREENSHOTS=1`: screenshot tests run in every combination, not just enough to cover each. */
+export const ALL_SCREENSHOTS = process.env.E2E_ALL_SCREENSHOTS === '1';
+
+export interface ScreenshotCase {
+  language: 'en-US' | 'zh-CN';
+  pageStyle: 'light' | 'realdark';
+  /** The window width, as the screenshot names it. */
+  device: '1366' | '375';
+  viewport: { width: number; height: number };
+  /** `<language>-<pageStyle>-<device>`, for test and file names. */
+  name: string;
+}
+
+/**
+ * The language x page style x width combinations a screen's screenshot test runs in. By default two that
+ * between them show each language, each style and each width once (CI time); `E2E_ALL_SCREENSHOTS=1` runs
+ * all eight, for whoever is building or reviewing the screen.
+ */
+export function screenshotCases(): ScreenshotCase[] {
+  const cases: ScreenshotCase[] = [];
+  for (const language of ['en-US', 'zh-CN'] as const)
+    for (const pageStyle of ['light', 'realdark'] as const)
+      for (const device of ['1366', '375'] as const) {
+        const diagonal =
+          (language === 'en-US') === (pageStyle === 'light') &&
+          (pageStyle === 'light') === (device === '1366');
+        if (!ALL_SCREENSHOTS && !diagonal) continue;
+        const viewport = device === '1366' ? { width: 1366, height: 800 } : MOBILE_VIEWPORT;
+        cases.push({ language, pageStyle, device, viewport, name: `${language}-${pageStyle}-${device}` });
+      }
+  return cases;
+}
+
 export const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** Collects the page's content security policy violations (the browser reports each as an event). */
