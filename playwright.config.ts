@@ -15,13 +15,17 @@ process.env.WECHATPAY_API_BASE ??= `http://127.0.0.1:${PORT + 1}`;
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '.test-output/playwright-artifacts',
+  // Per port, so runs sharing a machine do not wipe each other's traces.
+  outputDir: `.test-output/playwright-artifacts${process.env.E2E_PORT ? `-${PORT}` : ''}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '.test-output/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: `.test-output/playwright${process.env.E2E_PORT ? `-${PORT}` : ''}.json` }],
+  ],
   use: {
     baseURL: E2E_BASE_URL,
     locale: 'en-US',

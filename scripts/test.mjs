@@ -174,7 +174,8 @@ const parts = {
       const code = await run('npm', ['run', 'build']);
       if (code !== 0) return record('e2e', code, null, started, 'npm run build failed');
     }
-    const file = path.join(OUT, 'playwright.json'); // the reporter set in playwright.config.ts
+    // The reporter set in playwright.config.ts (named by port when E2E_PORT is set).
+    const file = path.join(OUT, `playwright${process.env.E2E_PORT ? `-${process.env.E2E_PORT}` : ''}.json`);
     fs.rmSync(file, { force: true });
     const cli = path.join(ROOT, 'node_modules/@playwright/test/cli.js');
     // Never serve the HTML report and wait for Ctrl+C.
