@@ -8,6 +8,7 @@ import twoStepPrompt from '../../features/auth/strings/twoStepPrompt/en-US.json'
 import layout from '../../features/layout/strings/en-US.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/en-US.json';
+import thirdParty from '../../shared/oauth/strings/en-US.json';
 import tabs from '../../shared/tabs/strings/en-US.json';
 import ui from '../../shared/ui/strings/en-US.json';
 
@@ -16,6 +17,7 @@ export const messages = {
   ...ui,
   ...tabs,
   ...auth,
+  ...thirdParty,
   ...twoStepPrompt,
   ...layout,
   // Server error codes, from the one catalogue the server also answers with.

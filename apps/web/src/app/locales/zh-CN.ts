@@ -5,6 +5,7 @@ import twoStepPrompt from '../../features/auth/strings/twoStepPrompt/zh-CN.json'
 import layout from '../../features/layout/strings/zh-CN.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/zh-CN.json';
+import thirdParty from '../../shared/oauth/strings/zh-CN.json';
 import tabs from '../../shared/tabs/strings/zh-CN.json';
 import ui from '../../shared/ui/strings/zh-CN.json';
 import type { messages as english } from './en-US.ts';
@@ -15,6 +16,7 @@ const messages: typeof english = {
   ...ui,
   ...tabs,
   ...auth,
+  ...thirdParty,
   ...twoStepPrompt,
   ...layout,
   // Server error codes, from the one catalogue the server also answers with.

@@ -1,4 +1,115 @@
-/** Stub: the third-party sign-in helper builds it (issue 11); the login page renders it under the form. */
-export function ThirdPartySignIn() {
-  return null;
+import type { LoginResult, OAuthProvider } from '@cool/shared';
+import { Flex, Spin, theme } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { exchangeTicket, oauthProviders, signInUrl } from '../../shared/api/oauth.ts';
+import { errorText } from '../../shared/http/errorText.ts';
+import { ProviderIcon } from '../../shared/oauth/ProviderIcon.tsx';
+import { useTwoStepSignIn } from './useTwoStepSignIn.tsx';
+
+const TICKET = 'oauthTicket';
+
+/** The ticket a third-party sign-in came back with (in the fragment), taken out of the address at once. */
+function takeTicket(): string | null {
+  const ticket = new URLSearchParams(window.location.hash.slice(1)).get(TICKET);
+  if (ticket)
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return ticket;
+}
+
+interface ThirdPartySignInProps {
+  /** A session was won: the page goes on into the console as after a password sign-in. */
+  onSignedIn: (session: LoginResult) => void;
+  /** Why the third-party sign-in was refused, in the console's language. */
+  onError: (text: string) => void;
+}
+
+/**
+ * The icons of the providers an admin has set up (none when none is), each leaving for its sign-in page; and
+ * the way back: the ticket exchanged for a session (with the two-step code when the account asks for one),
+ * or the refusal the callback sent (`oauthError`, named with the provider).
+ */
+export function ThirdPartySignIn({ onSignedIn, onError }: ThirdPartySignInProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [providers, setProviders] = useState<OAuthProvider[]>([]);
+  const [exchanging, setExchanging] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const twoStep = useTwoStepSignIn();
+  const started = useRef(false);
+  const handlers = useRef({ onSignedIn, onError });
+  handlers.current = { onSignedIn, onError };
+
+  useEffect(() => {
+    let current = true;
+    oauthProviders().then(
+      (answer) => current && setProviders(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  // Once per page load, even when React runs effects twice: a ticket is good once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on the way back from the provider
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const refusal = params.get('oauthError');
+    if (refusal) {
+      const provider = params.get('provider') as OAuthProvider | null;
+      handlers.current.onError(
+        t(`serverError.${refusal}` as never, {
+          provider: provider ? t(`thirdParty.provider.${provider}`) : '',
+          reason: params.get('reason') ?? '',
+          defaultValue: refusal,
+        }),
+      );
+      setParams(
+        (currentParams) => {
+          const next = new URLSearchParams(currentParams);
+          next.delete('oauthError');
+          next.delete('provider');
+          next.delete('reason');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+    const ticket = takeTicket();
+    if (!ticket) return;
+    setExchanging(true);
+    twoStep
+      .signIn(null, (twoStepCode) => exchangeTicket({ ticket, ...(twoStepCode && { twoStepCode }) }))
+      .then(
+        (session) => session && handlers.current.onSignedIn(session),
+        (error) => handlers.current.onError(errorText(error, t)),
+      )
+      .finally(() => setExchanging(false));
+  }, []);
+
+  if (providers.length === 0 && !exchanging && !twoStep.prompt) return null;
+  return (
+    <Flex align="center" gap={12}>
+      {providers.length > 0 && (
+        <span style={{ color: token.colorTextDescription }}>{t('thirdParty.signInWith')}</span>
+      )}
+      {providers.map((provider) => (
+        <a
+          key={provider}
+          href={signInUrl(provider)}
+          // Each its own name: icons all called "Sign in with" cannot be told apart.
+          aria-label={t('thirdParty.signInThrough', { provider: t(`thirdParty.provider.${provider}`) })}
+          title={t(`thirdParty.provider.${provider}`)}
+          style={{ fontSize: 24, lineHeight: 1, color: token.colorTextTertiary }}
+        >
+          <ProviderIcon provider={provider} />
+        </a>
+      ))}
+      {exchanging && <Spin size="small" />}
+      {twoStep.prompt}
+    </Flex>
+  );
 }

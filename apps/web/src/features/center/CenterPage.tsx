@@ -9,6 +9,7 @@ import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useGeneralSettings, useWechatOfficialAccount, useWechatPaySettings } from './api.ts';
 import { GeneralSection } from './components/GeneralSection.tsx';
+import { IdentityProvidersSection } from './components/IdentityProvidersSection.tsx';
 import { MailSection } from './components/MailSection.tsx';
 import { OfficialAccountSection } from './components/OfficialAccountSection.tsx';
 import { SmsSection } from './components/SmsSection.tsx';
@@ -17,7 +18,15 @@ import { WechatPaySection } from './components/WechatPaySection.tsx';
 
 const TAB = 'tab';
 
-type SectionKey = 'general' | 'officialAccount' | 'wechatPay' | 'mail' | 'sms' | 'promotion' | 'signUp';
+type SectionKey =
+  | 'general'
+  | 'officialAccount'
+  | 'wechatPay'
+  | 'mail'
+  | 'sms'
+  | 'promotion'
+  | 'signUp'
+  | 'identityProviders';
 
 function General({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
@@ -95,6 +104,12 @@ export default function CenterPage() {
       children: <MailSection editable={can('settings', 'edit')} />,
     },
     { key: 'sms', show: can('settings', 'get'), children: <SmsSection editable={can('settings', 'edit')} /> },
+    // The apps staff sign in through (third-party sign-in).
+    {
+      key: 'identityProviders',
+      show: can('settings', 'get'),
+      children: <IdentityProvidersSection editable={can('settings', 'edit')} />,
+    },
     // The link itself is every console's; only who may edit the settings sees its editor.
     { key: 'promotion', show: can('settings', 'edit'), children: <Promotion /> },
     {
