@@ -71,18 +71,18 @@ function ProfileCard({ profile }: { profile: Profile }) {
       <Typography.Text>{profile.role?.name ?? t('account.center.noRole')}</Typography.Text>
       <Divider dashed />
       <Typography.Text strong>{t('account.center.permissions')}</Typography.Text>
-      <Flex vertical gap={8} style={{ marginTop: 8 }}>
+      <Flex vertical gap={6} style={{ marginTop: 8 }}>
         {(profile.role?.permissions ?? []).map((entry) => (
-          <div key={entry.permissionId}>
-            <Typography.Text>{t(`account.permission.${entry.permissionId as PermissionId}`)}</Typography.Text>
-            <div>
-              {entry.actionList.map((action) => (
-                <Tag key={action} style={{ marginTop: 4 }}>
-                  {t(`account.actionName.${action}`)}
-                </Tag>
-              ))}
-            </div>
-          </div>
+          <Flex key={entry.permissionId} wrap gap={4} align="center">
+            <Typography.Text style={{ marginInlineEnd: 4 }}>
+              {t(`account.permission.${entry.permissionId as PermissionId}`)}
+            </Typography.Text>
+            {entry.actionList.map((action) => (
+              <Tag key={action} style={{ marginInlineEnd: 0 }}>
+                {t(`account.actionName.${action}`)}
+              </Tag>
+            ))}
+          </Flex>
         ))}
       </Flex>
     </Card>

@@ -70,7 +70,7 @@ export default function AccountSettingsPage() {
               selectedKeys={[section]}
               items={items}
               onClick={({ key }) => open(key)}
-              style={{ width: 224, flexShrink: 0, paddingBlock: 8 }}
+              style={{ width: 256, flexShrink: 0, paddingBlock: 8 }}
             />
             <div style={{ flex: 1, minWidth: 0, padding: '8px 40px 24px' }}>
               <Typography.Title level={4} style={{ marginBlock: '12px 24px' }}>
