@@ -12,6 +12,11 @@ process.env.E2E_ADMIN_PASSWORD ??= 'e2e-Admin-pass-1';
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cool-e2e-'));
 // The server calls WeChat Pay here; e2e/orders.spec.ts starts the local fake on this port while it runs.
 process.env.WECHATPAY_API_BASE ??= `http://127.0.0.1:${PORT + 1}`;
+// Mailed links and third-party sign-in come back to the address the browser uses (a session is per origin).
+process.env.PUBLIC_URL ??= E2E_BASE_URL;
+// Staff sign-in through WeChat Work goes here; e2e/third-party.spec.ts starts the local fake while it runs.
+process.env.WECOM_LOGIN_BASE ??= `http://127.0.0.1:${PORT + 5}`;
+process.env.WECOM_API_BASE ??= `http://127.0.0.1:${PORT + 5}`;
 
 export default defineConfig({
   testDir: './e2e',
