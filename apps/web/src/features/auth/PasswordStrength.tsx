@@ -35,7 +35,13 @@ export function NewPasswordFields() {
   );
   return (
     <>
-      <Popover content={meter} open={focused && password.length > 0} placement="right" trigger={[]}>
+      <Popover
+        content={meter}
+        open={focused && password.length > 0}
+        // Beside the field as in the template; above it where a phone leaves no room beside.
+        placement={window.matchMedia('(max-width: 575px)').matches ? 'top' : 'right'}
+        trigger={[]}
+      >
         <Form.Item
           name="password"
           rules={[

@@ -1,5 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form } from 'antd';
+import { Alert, Button, Form } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,14 +69,12 @@ export default function RegisterPage() {
       <NewPasswordFields />
       <MobileCodeFields purpose="signUp" onError={showError} />
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 24 }} role="alert" />}
-      <Flex justify="space-between" align="center" gap={16}>
-        <Button type="primary" htmlType="submit" size="large" loading={submitting} style={{ flex: 1 }}>
+      <Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           {t('login.register.submit')}
         </Button>
-        <Link to="/user/login" style={{ whiteSpace: 'nowrap' }}>
-          {t('login.register.signIn')}
-        </Link>
-      </Flex>
+      </Form.Item>
+      <Link to="/user/login">{t('login.register.signIn')}</Link>
     </Form>
   );
 }

@@ -27,7 +27,7 @@ export default function RegisterResultPage() {
   return (
     <Flex vertical align="center" gap={16} style={{ textAlign: 'center' }}>
       <CheckCircleFilled style={{ fontSize: 64, color: token.colorSuccess }} />
-      <h3 style={{ fontSize: 20, margin: 0, wordBreak: 'break-all' }}>
+      <h3 style={{ fontSize: 20, margin: 0, overflowWrap: 'anywhere' }}>
         {t('login.registerResult.title', { email })}
       </h3>
       <p style={{ color: token.colorTextDescription, margin: 0 }}>{t('login.registerResult.description')}</p>
