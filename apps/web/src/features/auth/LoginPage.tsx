@@ -162,7 +162,7 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
         </Button>
       </Form.Item>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <ThirdPartySignIn />
+        <ThirdPartySignIn onSignedIn={(session) => enter(session, false)} onError={setLoginError} />
         {options?.signUp && <Link to="/user/register">{t('login.signUp')}</Link>}
       </Flex>
     </Form>
