@@ -71,6 +71,19 @@ describe('OpenAPI document', () => {
     expect(publicRoutes.map((route) => route.url).sort()).toEqual(
       [
         '/api/account/login',
+        // Sign-up, activation, invitations and recovery: for people who cannot sign in (yet).
+        '/api/account/activate',
+        '/api/account/invitation/accept',
+        '/api/account/links/check',
+        '/api/account/policies',
+        '/api/account/recover',
+        '/api/account/recover/reset',
+        '/api/account/recover/sms',
+        '/api/account/register',
+        '/api/account/register/code',
+        '/api/account/reset',
+        '/api/account/sign-in-options',
+        '/api/account/sms',
         '/api/auth/2step-code',
         '/api/client/session',
         '/api/health',
