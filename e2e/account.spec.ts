@@ -75,6 +75,8 @@ test.describe('account pages', () => {
 
   for (const shot of screenshotCases()) {
     test(`screenshots: ${shot.name}`, async ({ page }) => {
+      // Six screens, each loaded and drawn in full on a busy machine.
+      test.setTimeout(180_000);
       const { username, password } = await createAccount(page.request, 'viewer');
       await page.setViewportSize(shot.viewport);
       await presetSettings(page, { language: shot.language, pageStyle: shot.pageStyle });
