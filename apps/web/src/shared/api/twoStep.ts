@@ -17,7 +17,11 @@ export const twoStepCode = (username: string) =>
 const PATH = '/account/two-step';
 const recoveryCodes = typed<typeof recoveryCodesSchema>();
 
-export const twoStepKeys = { state: ['account', 'twoStep'] as const };
+// Apart: refreshing the state must not ask for another secret.
+export const twoStepKeys = {
+  state: ['account', 'twoStep'] as const,
+  setup: ['account', 'twoStepSetup'] as const,
+};
 
 /** A plain query object (react-query takes it as is), so this module brings no query library along. */
 export const twoStepStateQuery = {

@@ -94,7 +94,7 @@ export function TwoStepEnrol({ onDone }: { onDone: () => void }) {
   const [code, setCode] = useState('');
   // A query, not an effect: one secret per opening, even when React mounts twice in development.
   const setup = useQuery({
-    queryKey: [...twoStepKeys.state, 'setup'],
+    queryKey: twoStepKeys.setup,
     queryFn: startTwoStepSetup,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
