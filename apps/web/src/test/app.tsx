@@ -33,6 +33,8 @@ export const api = (path: string) => `*/api${path}`;
 const shellHandlers: HttpHandler[] = [
   http.get(api('/user/info'), () => reply(userInfo())),
   http.get(api('/settings/promotion'), () => reply(promotion())),
+  // The login page asks which third-party sign-ins are set up: none, unless a test says otherwise.
+  http.get(api('/oauth/providers'), () => reply([])),
   http.get(api('/alerts/counts'), () => reply({ new: 0 })),
 ];
 
