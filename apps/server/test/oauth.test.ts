@@ -258,6 +258,8 @@ describe('the state', () => {
     fake.signInAs('wecom', { id: 'wecom-any', name: 'Any' });
     const page = await signInThrough('wecom');
     expect(errorOf(page)).toBe('oauth.providerFailed');
+    // What the provider said comes along for the message; our secret does not.
+    expect(new URL(page, PUBLIC_URL).searchParams.get('reason')).toBe('40001 invalid credential');
     expect(page).not.toContain('wrong');
     await saveProviders(providerSettings(true));
   });

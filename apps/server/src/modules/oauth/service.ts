@@ -88,7 +88,12 @@ export async function startBinding(
 /** A refusal shown on the page the flow returns to: its error code (the console translates it). */
 function failedPage(page: string, provider: OAuthProvider, error: unknown): string {
   if (!(error instanceof HttpError)) throw error;
-  return withResult(page, { oauthError: error.code, provider });
+  const reason = error.params.reason;
+  return withResult(page, {
+    oauthError: error.code,
+    provider,
+    ...(typeof reason === 'string' && { reason }),
+  });
 }
 
 /** The provider's callback: answers the console page to send the browser to. */
