@@ -60,6 +60,7 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
   const moreItems = (account: Account): MenuProps['items'] => {
     const pending = account.status === 'pending';
     const entries: [AccountAction, boolean][] = [
+      ['signIns', true],
       ['approve', pending && !isInvited(account) && can('accounts', 'edit')],
       ['resendInvitation', isInvited(account) && can('accounts', 'add')],
       ['enable', account.status === 'disabled' && can('accounts', 'enable')],
@@ -80,15 +81,12 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
   const actions = (account: Account) => {
     const more = moreItems(account) ?? [];
     return (
-      <Space size={0} wrap>
+      <Space size={0} style={{ whiteSpace: 'nowrap' }}>
         {can('accounts', 'edit') && (
           <Button type="link" size="small" onClick={() => onAction(account, 'edit')}>
             {t('staff.action.edit')}
           </Button>
         )}
-        <Button type="link" size="small" onClick={() => onAction(account, 'signIns')}>
-          {t('staff.action.signIns')}
-        </Button>
         {more.length > 0 && (
           <Dropdown
             menu={{ items: more, onClick: ({ key }) => onAction(account, key as AccountAction) }}
