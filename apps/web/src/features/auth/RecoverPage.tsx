@@ -1,6 +1,4 @@
-import { MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form } from 'antd';
-import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +6,7 @@ import { requestRecovery, resetWithCode } from '../../shared/api/identity.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
 import { AccountResult } from './AccountResult.tsx';
+import { EmailField } from './EmailField.tsx';
 import { LoginTabs } from './LoginTabs.tsx';
 import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { OutboxNotice } from './OutboxNotice.tsx';
@@ -88,20 +87,7 @@ export default function RecoverPage() {
   const emailFields = (
     <>
       <OutboxNotice channels={['email']} />
-      <Form.Item
-        name="email"
-        rules={[
-          { required: true, message: t('login.register.emailRequired') },
-          { type: 'email', message: t('login.register.emailInvalid') },
-        ]}
-      >
-        <Input
-          size="large"
-          prefix={<MailOutlined />}
-          placeholder={t('login.recover.emailPlaceholder')}
-          autoComplete="email"
-        />
-      </Form.Item>
+      <EmailField placeholder={t('login.recover.emailPlaceholder')} />
     </>
   );
   const mobileFields = (

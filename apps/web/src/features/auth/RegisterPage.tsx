@@ -1,12 +1,11 @@
-import { MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form } from 'antd';
-import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../shared/api/identity.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
+import { EmailField } from './EmailField.tsx';
 import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { OutboxNotice } from './OutboxNotice.tsx';
 import { NewPasswordFields } from './PasswordStrength.tsx';
@@ -52,20 +51,7 @@ export default function RegisterPage() {
     <Form<RegisterFields> form={form} onFinish={onFinish} size="large">
       <h3 style={{ fontSize: 16, marginBottom: 20 }}>{t('login.register.title')}</h3>
       <OutboxNotice channels={['email', 'sms']} />
-      <Form.Item
-        name="email"
-        rules={[
-          { required: true, message: t('login.register.emailRequired') },
-          { type: 'email', message: t('login.register.emailInvalid') },
-        ]}
-      >
-        <Input
-          size="large"
-          prefix={<MailOutlined />}
-          placeholder={t('login.register.emailPlaceholder')}
-          autoComplete="email"
-        />
-      </Form.Item>
+      <EmailField placeholder={t('login.register.emailPlaceholder')} />
       <NewPasswordFields />
       <MobileCodeFields purpose="signUp" onError={showError} />
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 24 }} role="alert" />}
