@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../constants.ts';
 import { ACTIONS } from '../permissions.ts';
-import { mobileSchema } from './identity.ts';
 import { safeString, text } from './fields.ts';
+import { mobileSchema } from './identity.ts';
 import { twoStepStatusSchema } from './twoStep.ts';
 
 /** Username (or email) and password, or the mobile tab's `mobile` and its SMS code in `captcha`. */
