@@ -230,6 +230,10 @@ describe('display preferences and notification choices', () => {
     expect((await api(token, 'GET', '/account/preferences')).body.result).toEqual(DISPLAY);
     expect((await api(token, 'GET', '/account/profile')).body.result.language).toBe('zh-CN');
     expect((await auditOf(id))[0]?.action).toBe('update');
+    // An empty document forgets them: each browser goes back to its own until the next change.
+    expect((await api(token, 'PUT', '/account/preferences', {})).status).toBe(200);
+    expect((await api(token, 'GET', '/account/preferences')).body.result).toEqual({});
+    expect((await api(token, 'GET', '/account/profile')).body.result.language).toBe('zh-CN');
   });
 
   it('keeps which events mail this person, all off at first', async () => {

@@ -108,6 +108,7 @@ export type DisplayPreferences = z.infer<typeof displayPreferencesSchema>;
 
 /** What the server holds: nothing until the person first changes a setting while signed in. */
 export const storedPreferencesSchema = displayPreferencesSchema.partial();
+export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;
 
 /** Which events mail this person (account settings, New message notification). */
 export const STAFF_EVENTS = ['alert', 'refund', 'signUp'] as const;

@@ -3,7 +3,6 @@ import {
   backupEmailChangeSchema,
   backupEmailCodeSchema,
   codeSentSchema,
-  displayPreferencesSchema,
   notificationSettingsSchema,
   passwordChangeSchema,
   phoneChangeSchema,
@@ -93,7 +92,7 @@ export async function profileRoutes(app: ZodApp) {
     '/api/account/preferences',
     {
       config,
-      schema: { tags, body: displayPreferencesSchema, response: responses(displayPreferencesSchema) },
+      schema: { tags, body: storedPreferencesSchema, response: responses(storedPreferencesSchema) },
     },
     async (request) =>
       ok(await service.savePreferences(contextOf(request), requireSession(request), request.body), 'Saved'),

@@ -5,7 +5,6 @@
 import {
   type AccountActivity,
   type BackupEmailChange,
-  type DisplayPreferences,
   type NotificationSettings,
   type PasswordChange,
   type PhoneChange,
@@ -13,6 +12,7 @@ import {
   type ProfileUpdate,
   passwordLevel,
   STAFF_EVENTS,
+  type StoredPreferences,
   storedPreferencesSchema,
 } from '@cool/shared';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -176,22 +176,22 @@ export async function getPreferences(ctx: ServiceContext, session: Session) {
   return stored.success ? stored.data : {};
 }
 
-/** The console's language is also the language of the mail and SMS sent to this person. */
-export async function savePreferences(
-  ctx: ServiceContext,
-  session: Session,
-  preferences: DisplayPreferences,
-) {
+/**
+ * The console's language is also the language of the mail and SMS sent to this person. The console saves
+ * every setting; an empty document forgets them, and each browser keeps its own until the next change.
+ */
+export async function savePreferences(ctx: ServiceContext, session: Session, preferences: StoredPreferences) {
   await withTx(ctx, async ({ tx, audit }) => {
     const before = await repo.lockAccountRow(tx, session.accountId);
     if (!before) throw new HttpError(401, 'auth.signInRequired');
-    await repo.updateAccountRow(tx, session.accountId, { preferences, language: preferences.language });
+    const language = preferences.language ?? before.language;
+    await repo.updateAccountRow(tx, session.accountId, { preferences, language });
     await audit({
       entityType: 'account',
       entityId: session.accountId,
       action: 'update',
       before: { preferences: before.preferences, language: before.language },
-      after: { preferences, language: preferences.language },
+      after: { preferences, language },
     });
   });
   return preferences;
