@@ -115,7 +115,14 @@ describe('enable, disable and sessions', () => {
     const self = await post(admin, `/api/accounts/${adminId}/disable`);
     expect([self.status, self.body.result.error]).toEqual([409, 'account.selfChange']);
     const pending = await signedUp('pending-enable', true);
-    expect((await post(admin, `/api/accounts/${pending}/enable`)).status).toBe(409);
+    const enable = await post(admin, `/api/accounts/${pending}/enable`);
+    expect([enable.status, enable.body.result.error]).toEqual([409, 'account.pending']);
+    const put = await server.call(admin, {
+      method: 'PUT',
+      url: `/api/accounts/${pending}`,
+      payload: { status: 'enabled' },
+    });
+    expect([put.status, put.body.result.error]).toEqual([409, 'account.pending']);
   });
 
   it('signs an account out everywhere', async () => {

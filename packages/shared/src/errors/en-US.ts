@@ -68,6 +68,7 @@ const enUS = {
     notActivated: 'This sign-up has not confirmed its email yet, so it cannot be approved',
     notPending: 'Only an account awaiting approval or invited can be deleted; disable the others',
     notInvited: 'This account has no invitation waiting to be accepted',
+    pending: 'This account awaits approval or its invitation: approve it rather than enable it',
     passwordNeeded: 'Mail is not set up, so type a password (an invitation cannot be sent)',
   },
   code: {

@@ -67,6 +67,7 @@ const zhCN: ErrorCatalogue = {
     notActivated: '该注册账号尚未验证邮箱，暂不能审批',
     notPending: '只能删除待审批或已邀请的账号，其他账号请停用',
     notInvited: '该账号没有待接受的邀请',
+    pending: '该账号正在等待审批或接受邀请，请审批而不是直接启用',
     passwordNeeded: '邮件尚未配置，无法发送邀请，请填写密码',
   },
   code: {

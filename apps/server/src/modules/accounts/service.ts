@@ -171,6 +171,7 @@ export async function updateAccount(
     await keepAnAdmin(tx, id, fields);
     const before = await repo.lockAccount(tx, id);
     if (!before) throw notFound('account.notFound');
+    if (before.status === 'pending' && fields.status) throw conflict('account.pending');
     const after = await uniqueLogin(
       repo.updateAccount(tx, id, { ...fields, ...(passwordHash && { passwordHash }) }),
     );
@@ -201,7 +202,7 @@ export async function setAccountStatus(
     const before = await repo.lockAccount(tx, id);
     if (!before) throw notFound('account.notFound');
     // A pending account is enabled by approving it, which also gives it a role.
-    if (before.status === 'pending') throw conflict('account.notPending');
+    if (before.status === 'pending') throw conflict('account.pending');
     const after = await repo.updateAccount(tx, id, { status });
     await audit({
       entityType: 'account',
