@@ -44,12 +44,17 @@ function buildRoutes(session: 'signedOut' | 'pending' | AppRoute[]): RouteObject
       { element: <ConsoleShell menu={[]} pending />, children: [{ path: '*', element: <SessionGate /> }] },
     ];
   const allowed = session;
+  // SPEC 2's home is /game; a role that may not open it starts on its first page (403 when it has none).
+  const pages = flattenRoutes(allowed).filter((route) => route.page && !route.hideInMenu);
+  const home = pages.some((route) => route.path === HOME_PATH)
+    ? HOME_PATH
+    : (pages[0]?.path ?? '/exception/403');
   return [
     publicBranch,
     {
       element: <ConsoleShell menu={menuTree(allowed)} />,
       children: [
-        { path: '/', element: <Navigate to={HOME_PATH} replace /> },
+        { path: '/', element: <Navigate to={home} replace /> },
         // A page that fails to render or download shows its error inside the layout, menu still usable.
         ...routeObjects(allowed, (page) => <RouteErrorBoundary>{page}</RouteErrorBoundary>),
       ],

@@ -35,7 +35,13 @@ const shellHandlers: HttpHandler[] = [
   http.get(api('/settings/promotion'), () => reply(promotion())),
   // The login page asks which third-party sign-ins are set up: none, unless a test says otherwise.
   http.get(api('/oauth/providers'), () => reply([])),
+  // ... and whether sign-up is on and codes go to the outbox: off and no.
+  http.get(api('/account/sign-in-options'), () =>
+    reply({ signUp: false, outbox: { email: false, sms: false } }),
+  ),
   http.get(api('/alerts/counts'), () => reply({ new: 0 })),
+  // Display settings kept for the account: none, so the browser's own apply.
+  http.get(api('/account/preferences'), () => reply({})),
 ];
 
 export const server = setupServer(...shellHandlers);

@@ -97,6 +97,7 @@ export function userInfo(grants: Grants = BUILT_IN_ROLES[0]!.grants): UserInfo {
     lastLoginTime: null,
     lastLoginIp: null,
     role: { id: 'admin', name: 'Administrator', describe: '', permissions: toPermissionEntries(grants) },
+    twoStep: { enabled: false, required: false },
   });
 }
 
