@@ -21,18 +21,18 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { findSession } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { clientOrderRoutes } from './modules/orders/clientRoutes.ts';
 import { notifyRoutes } from './modules/orders/notifyRoutes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 import { registerClientLimits } from './modules/participants/limits.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
 import { clientSessionRoutes, participantRoutes } from './modules/participants/routes.ts';
 import { findParticipantSession } from './modules/participants/service.ts';
 import { payLogRoutes } from './modules/paylog/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { clientRecordRoutes } from './modules/records/clientRoutes.ts';
 import { recordRoutes } from './modules/records/routes.ts';
@@ -127,9 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const api = zodApp(app);
   for (const routes of [
-    identityRoutes,
     healthRoutes,
     authRoutes,
+    identityRoutes,
     accountRoutes,
     roleRoutes,
     categoryRoutes,

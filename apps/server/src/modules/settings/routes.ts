@@ -161,7 +161,6 @@ export async function settingRoutes(app: ZodApp) {
         'Saved successfully',
       ),
   );
-
   // Mail and SMS: their passwords and keys are write-only; without them messages stay in the outbox.
   app.get(
     '/api/settings/mail',

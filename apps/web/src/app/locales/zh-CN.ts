@@ -1,7 +1,7 @@
 import zhCNErrors from '@cool/shared/errors/zh-CN';
 import zhCN from 'antd/es/locale/zh_CN';
-import auth from '../../features/auth/strings/zh-CN.json';
 import twoStepPrompt from '../../features/auth/strings/twoStepPrompt/zh-CN.json';
+import auth from '../../features/auth/strings/zh-CN.json';
 import layout from '../../features/layout/strings/zh-CN.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/zh-CN.json';

@@ -12,8 +12,8 @@ import { GeneralSection } from './components/GeneralSection.tsx';
 import { IdentityProvidersSection } from './components/IdentityProvidersSection.tsx';
 import { MailSection } from './components/MailSection.tsx';
 import { OfficialAccountSection } from './components/OfficialAccountSection.tsx';
-import { SmsSection } from './components/SmsSection.tsx';
 import { SignUpSection } from './components/SignUpSection.tsx';
+import { SmsSection } from './components/SmsSection.tsx';
 import { WechatPaySection } from './components/WechatPaySection.tsx';
 
 const TAB = 'tab';

@@ -1,5 +1,5 @@
-import twoStep from '../../../features/account/strings/twoStep/en-US.json';
 import account from '../../../features/account/strings/account/en-US.json';
+import twoStep from '../../../features/account/strings/twoStep/en-US.json';
 import alerts from '../../../features/alerts/strings/en-US.json';
 import audit from '../../../features/audit/strings/en-US.json';
 import categories from '../../../features/categories/strings/en-US.json';

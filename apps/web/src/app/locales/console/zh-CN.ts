@@ -1,5 +1,5 @@
-import twoStep from '../../../features/account/strings/twoStep/zh-CN.json';
 import account from '../../../features/account/strings/account/zh-CN.json';
+import twoStep from '../../../features/account/strings/twoStep/zh-CN.json';
 import alerts from '../../../features/alerts/strings/zh-CN.json';
 import audit from '../../../features/audit/strings/zh-CN.json';
 import categories from '../../../features/categories/strings/zh-CN.json';
