@@ -1,6 +1,6 @@
 import { MAIL_SECURITY, type MailSettings } from '@cool/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Divider, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   messagingKeys,
@@ -8,11 +8,9 @@ import {
   saveMailSettings,
   sendTestMail,
 } from '../../../shared/api/outbox.ts';
-import { errorText } from '../../../shared/http/errorText.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
-import { MessageTest } from './MessageTest.tsx';
 import { SecretField } from './SecretField.tsx';
-import { showServerErrors } from './serverErrors.ts';
+import { TransportForm, useSaveTransport } from './TransportForm.tsx';
 
 interface Values {
   host: string;
@@ -29,102 +27,68 @@ const PORTS = { tls: 465, starttls: 587, none: 25 } as const;
 
 function MailForm({ settings, editable }: { settings: MailSettings; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const queryClient = useQueryClient();
-  const save = useMutation({
+  const { save, saving } = useSaveTransport(form, {
     mutationFn: saveMailSettings,
-    onSuccess: (saved) => queryClient.setQueryData(messagingKeys.mail, saved),
+    queryKey: messagingKeys.mail,
+    secrets: ['password'],
   });
 
-  const onFinish = async ({ fromAddress, fromName, password, ...values }: Values) => {
-    try {
-      await save.mutateAsync({
-        ...values,
-        ...(password && { password }),
-        from: { address: fromAddress, name: fromName },
-      });
-    } catch (error) {
-      showServerErrors(form, error, t);
-      message.error(errorText(error, t));
-      return;
-    }
-    form.setFieldValue('password', undefined);
-    message.success(t('center.saved'));
-  };
+  const onFinish = ({ fromAddress, fromName, password, ...values }: Values) =>
+    save({ ...values, ...(password && { password }), from: { address: fromAddress, name: fromName } });
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 560 }}>
-      <Alert
-        showIcon
-        type={settings.configured ? 'success' : 'info'}
-        title={t(settings.configured ? 'center.mail.configured' : 'center.mail.outbox')}
-      />
-      <Form
-        form={form}
-        layout="vertical"
-        disabled={!editable}
-        onFinish={onFinish}
-        initialValues={{
-          host: settings.host,
-          port: settings.port,
-          secure: settings.secure,
-          username: settings.username,
-          fromAddress: settings.from.address,
-          fromName: settings.from.name,
-        }}
-      >
-        <Form.Item name="host" label={t('center.mail.host')} extra={t('center.mail.hostHint')}>
-          <Input placeholder="smtp.example.com" autoComplete="off" maxLength={253} />
-        </Form.Item>
-        <Flex gap={16} wrap>
-          <Form.Item name="secure" label={t('center.mail.secure')} style={{ flex: '1 1 200px' }}>
-            <Select
-              options={MAIL_SECURITY.map((value) => ({ value, label: t(`center.mail.security.${value}`) }))}
-              onChange={(value: Values['secure']) => form.setFieldValue('port', PORTS[value])}
-            />
-          </Form.Item>
-          <Form.Item name="port" label={t('center.mail.port')} rules={[{ required: true }]}>
-            <InputNumber min={1} max={65535} precision={0} style={{ width: 120 }} />
-          </Form.Item>
-        </Flex>
-        <Form.Item name="username" label={t('center.mail.username')}>
-          <Input autoComplete="off" maxLength={254} />
-        </Form.Item>
-        <Form.Item name="password" label={t('center.mail.password')}>
-          <SecretField state={settings.password} disabled={!editable} />
-        </Form.Item>
-        <Flex gap={16} wrap>
-          <Form.Item
-            name="fromAddress"
-            label={t('center.mail.fromAddress')}
-            rules={[{ type: 'email', message: t('center.mail.emailInvalid') }]}
-            style={{ flex: '1 1 240px' }}
-          >
-            <Input placeholder="no-reply@example.com" autoComplete="off" maxLength={254} />
-          </Form.Item>
-          <Form.Item name="fromName" label={t('center.mail.fromName')} style={{ flex: '1 1 200px' }}>
-            <Input placeholder={t('center.mail.fromNamePlaceholder')} maxLength={80} />
-          </Form.Item>
-        </Flex>
-        {editable && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('center.save')}
-          </Button>
-        )}
-      </Form>
-      {editable && (
-        <>
-          <Divider style={{ margin: 0 }} />
-          <MessageTest
-            configured={settings.configured}
-            send={sendTestMail}
-            label={t('center.mail.testTo')}
-            placeholder="you@example.com"
+    <TransportForm
+      form={form}
+      configured={settings.configured}
+      status={t(settings.configured ? 'center.mail.configured' : 'center.mail.outbox')}
+      editable={editable}
+      saving={saving}
+      onFinish={onFinish}
+      initialValues={{
+        host: settings.host,
+        port: settings.port,
+        secure: settings.secure,
+        username: settings.username,
+        fromAddress: settings.from.address,
+        fromName: settings.from.name,
+      }}
+      test={{ send: sendTestMail, label: t('center.mail.testTo'), placeholder: 'you@example.com' }}
+    >
+      <Form.Item name="host" label={t('center.mail.host')} extra={t('center.mail.hostHint')}>
+        <Input placeholder="smtp.example.com" autoComplete="off" maxLength={253} />
+      </Form.Item>
+      <Flex gap={16} wrap>
+        <Form.Item name="secure" label={t('center.mail.secure')} style={{ flex: '1 1 200px' }}>
+          <Select
+            options={MAIL_SECURITY.map((value) => ({ value, label: t(`center.mail.security.${value}`) }))}
+            onChange={(value: Values['secure']) => form.setFieldValue('port', PORTS[value])}
           />
-        </>
-      )}
-    </Flex>
+        </Form.Item>
+        <Form.Item name="port" label={t('center.mail.port')} rules={[{ required: true }]}>
+          <InputNumber min={1} max={65535} precision={0} style={{ width: 120 }} />
+        </Form.Item>
+      </Flex>
+      <Form.Item name="username" label={t('center.mail.username')}>
+        <Input autoComplete="off" maxLength={254} />
+      </Form.Item>
+      <Form.Item name="password" label={t('center.mail.password')}>
+        <SecretField state={settings.password} disabled={!editable} />
+      </Form.Item>
+      <Flex gap={16} wrap>
+        <Form.Item
+          name="fromAddress"
+          label={t('center.mail.fromAddress')}
+          rules={[{ type: 'email', message: t('center.mail.emailInvalid') }]}
+          style={{ flex: '1 1 240px' }}
+        >
+          <Input placeholder="no-reply@example.com" autoComplete="off" maxLength={254} />
+        </Form.Item>
+        <Form.Item name="fromName" label={t('center.mail.fromName')} style={{ flex: '1 1 200px' }}>
+          <Input placeholder={t('center.mail.fromNamePlaceholder')} maxLength={80} />
+        </Form.Item>
+      </Flex>
+    </TransportForm>
   );
 }
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 
-interface MessageTestProps {
+export interface MessageTestProps {
   /** Saved settings are complete: a test can go out. */
   configured: boolean;
   send: (to: string) => Promise<MessageTestResult>;

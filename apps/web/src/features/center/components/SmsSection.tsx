@@ -1,13 +1,11 @@
 import { SMS_PROVIDERS, type SmsSettings } from '@cool/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Divider, Flex, Form, Input, Radio } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Flex, Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { messagingKeys, messagingQueries, saveSmsSettings, sendTestSms } from '../../../shared/api/outbox.ts';
-import { errorText } from '../../../shared/http/errorText.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
-import { MessageTest } from './MessageTest.tsx';
 import { SecretField } from './SecretField.tsx';
-import { showServerErrors } from './serverErrors.ts';
+import { TransportForm, useSaveTransport } from './TransportForm.tsx';
 
 type Provider = SmsSettings['provider'];
 type Values = {
@@ -34,129 +32,98 @@ function Field({ name, label, placeholder }: { name: string[]; label: string; pl
 
 function SmsForm({ settings, editable }: { settings: SmsSettings; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const provider = Form.useWatch('provider', form) ?? settings.provider;
-  const queryClient = useQueryClient();
-  const save = useMutation({
+  const { save, saving } = useSaveTransport(form, {
     mutationFn: saveSmsSettings,
-    onSuccess: (saved) => queryClient.setQueryData(messagingKeys.sms, saved),
+    queryKey: messagingKeys.sms,
+    secrets: [
+      ['aliyun', 'accessKeySecret'],
+      ['tencent', 'secretKey'],
+    ],
   });
 
-  const onFinish = async (values: Values) => {
+  const onFinish = (values: Values) => {
     // Hidden providers' fields are not in `values`: send the saved ones so switching keeps them.
     const { accessKeySecret, ...aliyun } = { ...settings.aliyun, ...form.getFieldValue('aliyun') };
     const { secretKey, ...tencent } = { ...settings.tencent, ...form.getFieldValue('tencent') };
-    try {
-      await save.mutateAsync({
-        provider: values.provider,
-        aliyun: { ...aliyun, ...(typeof accessKeySecret === 'string' && { accessKeySecret }) },
-        tencent: { ...tencent, ...(typeof secretKey === 'string' && { secretKey }) },
-      });
-    } catch (error) {
-      showServerErrors(form, error, t);
-      message.error(errorText(error, t));
-      return;
-    }
-    form.setFieldValue(['aliyun', 'accessKeySecret'], undefined);
-    form.setFieldValue(['tencent', 'secretKey'], undefined);
-    message.success(t('center.saved'));
+    return save({
+      provider: values.provider,
+      aliyun: { ...aliyun, ...(typeof accessKeySecret === 'string' && { accessKeySecret }) },
+      tencent: { ...tencent, ...(typeof secretKey === 'string' && { secretKey }) },
+    });
   };
 
   const { accessKeySecret: _a, ...aliyun } = settings.aliyun;
   const { secretKey: _s, ...tencent } = settings.tencent;
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 560 }}>
-      <Alert
-        showIcon
-        type={settings.configured ? 'success' : 'info'}
-        title={
-          settings.configured
-            ? t('center.sms.configured', { provider: t(`center.sms.providers.${settings.provider}`) })
-            : t('center.sms.outbox')
-        }
-      />
-      <Form
-        form={form}
-        layout="vertical"
-        disabled={!editable}
-        onFinish={onFinish}
-        preserve
-        initialValues={{ provider: settings.provider, aliyun, tencent }}
-      >
-        <Form.Item name="provider" label={t('center.sms.provider')}>
-          <Radio.Group
-            optionType="button"
-            options={SMS_PROVIDERS.map((value) => ({ value, label: t(`center.sms.providers.${value}`) }))}
-          />
-        </Form.Item>
-        {provider === 'aliyun' && (
-          <>
-            <Field name={['aliyun', 'accessKeyId']} label="AccessKey ID" />
-            <Form.Item name={['aliyun', 'accessKeySecret']} label="AccessKey Secret">
-              <SecretField state={settings.aliyun.accessKeySecret} disabled={!editable} />
-            </Form.Item>
-            <Field name={['aliyun', 'signName']} label={t('center.sms.signName')} />
-            <Field
-              name={['aliyun', 'templateCode', 'code']}
-              label={t('center.sms.codeTemplate')}
-              placeholder="SMS_123456789"
-            />
-            <Field
-              name={['aliyun', 'templateCode', 'notification']}
-              label={t('center.sms.notificationTemplate')}
-              placeholder="SMS_123456789"
-            />
-          </>
-        )}
-        {provider === 'tencent' && (
-          <>
-            <Field name={['tencent', 'secretId']} label="SecretId" />
-            <Form.Item name={['tencent', 'secretKey']} label="SecretKey">
-              <SecretField state={settings.tencent.secretKey} disabled={!editable} />
-            </Form.Item>
-            <Flex gap={16} wrap>
-              <div style={{ flex: '1 1 200px' }}>
-                <Field name={['tencent', 'sdkAppId']} label="SDK AppID" placeholder="1400000000" />
-              </div>
-              <div style={{ flex: '1 1 200px' }}>
-                <Field
-                  name={['tencent', 'region']}
-                  label={t('center.sms.region')}
-                  placeholder="ap-guangzhou"
-                />
-              </div>
-            </Flex>
-            <Field name={['tencent', 'signName']} label={t('center.sms.signName')} />
-            <Field name={['tencent', 'templateId', 'code']} label={t('center.sms.codeTemplate')} />
-            <Field
-              name={['tencent', 'templateId', 'notification']}
-              label={t('center.sms.notificationTemplate')}
-            />
-          </>
-        )}
-        {provider !== 'none' && (
-          <Alert showIcon type="info" title={t('center.sms.templateHint')} style={{ marginBottom: 16 }} />
-        )}
-        {editable && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('center.save')}
-          </Button>
-        )}
-      </Form>
-      {editable && (
+    <TransportForm
+      form={form}
+      configured={settings.configured}
+      status={
+        settings.configured
+          ? t('center.sms.configured', { provider: t(`center.sms.providers.${settings.provider}`) })
+          : t('center.sms.outbox')
+      }
+      editable={editable}
+      saving={saving}
+      onFinish={onFinish}
+      preserve
+      initialValues={{ provider: settings.provider, aliyun, tencent }}
+      test={{ send: sendTestSms, label: t('center.sms.testTo'), placeholder: '+8613800000000' }}
+    >
+      <Form.Item name="provider" label={t('center.sms.provider')}>
+        <Radio.Group
+          optionType="button"
+          options={SMS_PROVIDERS.map((value) => ({ value, label: t(`center.sms.providers.${value}`) }))}
+        />
+      </Form.Item>
+      {provider === 'aliyun' && (
         <>
-          <Divider style={{ margin: 0 }} />
-          <MessageTest
-            configured={settings.configured}
-            send={sendTestSms}
-            label={t('center.sms.testTo')}
-            placeholder="+8613800000000"
+          <Field name={['aliyun', 'accessKeyId']} label="AccessKey ID" />
+          <Form.Item name={['aliyun', 'accessKeySecret']} label="AccessKey Secret">
+            <SecretField state={settings.aliyun.accessKeySecret} disabled={!editable} />
+          </Form.Item>
+          <Field name={['aliyun', 'signName']} label={t('center.sms.signName')} />
+          <Field
+            name={['aliyun', 'templateCode', 'code']}
+            label={t('center.sms.codeTemplate')}
+            placeholder="SMS_123456789"
+          />
+          <Field
+            name={['aliyun', 'templateCode', 'notification']}
+            label={t('center.sms.notificationTemplate')}
+            placeholder="SMS_123456789"
           />
         </>
       )}
-    </Flex>
+      {provider === 'tencent' && (
+        <>
+          <Field name={['tencent', 'secretId']} label="SecretId" />
+          <Form.Item name={['tencent', 'secretKey']} label="SecretKey">
+            <SecretField state={settings.tencent.secretKey} disabled={!editable} />
+          </Form.Item>
+          <Flex gap={16} wrap>
+            <div style={{ flex: '1 1 200px' }}>
+              <Field name={['tencent', 'sdkAppId']} label="SDK AppID" placeholder="1400000000" />
+            </div>
+            <div style={{ flex: '1 1 200px' }}>
+              <Field name={['tencent', 'region']} label={t('center.sms.region')} placeholder="ap-guangzhou" />
+            </div>
+          </Flex>
+          <Field name={['tencent', 'signName']} label={t('center.sms.signName')} />
+          <Field name={['tencent', 'templateId', 'code']} label={t('center.sms.codeTemplate')} />
+          <Field
+            name={['tencent', 'templateId', 'notification']}
+            label={t('center.sms.notificationTemplate')}
+          />
+        </>
+      )}
+      {provider !== 'none' && (
+        <Alert showIcon type="info" title={t('center.sms.templateHint')} style={{ marginBottom: 16 }} />
+      )}
+    </TransportForm>
   );
 }
 
