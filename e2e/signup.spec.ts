@@ -77,7 +77,7 @@ test('sign up, activate by mail, wait for approval, sign in by SMS, recover the 
   await expect(page).toHaveURL(/\/user\/register$/);
   await page.getByPlaceholder('Email').fill(EMAIL);
   await page.getByPlaceholder(/At least 6 characters/).fill(PASSWORD);
-  await expect(page.getByText(/Strength: (strong|medium)/)).toBeVisible();
+  await expect(page.getByText(/Strength: (Strong|Medium)/)).toBeVisible();
   await page.getByPlaceholder('Confirm password').fill(PASSWORD);
   await page.getByPlaceholder('Mobile number').fill(PHONE);
   await getCode(page, 'sign-up-code');
@@ -148,7 +148,7 @@ for (const language of ['en-US', 'zh-CN'] as const) {
       await shot(page, name('login-mobile'));
       await page.goto('/user/register');
       await page.getByPlaceholder(zh ? '至少 6 位密码，区分大小写' : /At least 6 characters/).fill('abc12');
-      await expect(page.getByText(zh ? '强度：太短' : 'Strength: too short')).toBeVisible();
+      await expect(page.getByText(zh ? '强度：太短' : 'Strength: Too short')).toBeVisible();
       await shot(page, name('register'));
       await page.goto('/user/register-result?email=someone%40qq.com');
       await expect(page.getByRole('link', { name: zh ? '查看邮箱' : 'View mailbox' })).toBeVisible();

@@ -1,15 +1,9 @@
-import { MIN_PASSWORD_LENGTH, type PasswordLevel, passwordLevel, passwordScore } from '@cool/shared';
-import { Form, Popover, Progress } from 'antd';
+import { MIN_PASSWORD_LENGTH, passwordLevel } from '@cool/shared';
+import { Form, Popover } from 'antd';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const STATUS: Record<PasswordLevel, 'success' | 'normal' | 'exception'> = {
-  strong: 'success',
-  medium: 'normal',
-  low: 'exception',
-  tooShort: 'exception',
-};
+import { PasswordMeter } from '../../shared/ui/PasswordMeter.tsx';
 
 /**
  * The new-password field with the SPEC 5 strength meter in a popover (level and score bar) and the field
@@ -20,16 +14,9 @@ export function NewPasswordFields() {
   const [focused, setFocused] = useState(false);
   const form = Form.useFormInstance();
   const password: string = Form.useWatch('password', form) ?? '';
-  const level = passwordLevel(password, MIN_PASSWORD_LENGTH);
   const meter = (
     <div style={{ width: 240 }}>
-      <div>{t('login.strength.title', { level: t(`login.strength.${level}`) })}</div>
-      <Progress
-        percent={Math.min(100, passwordScore(password))}
-        status={STATUS[level]}
-        showInfo={false}
-        size="small"
-      />
+      <PasswordMeter password={password} />
       <div>{t('login.strength.hint', { minimum: MIN_PASSWORD_LENGTH })}</div>
     </div>
   );

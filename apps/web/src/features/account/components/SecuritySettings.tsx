@@ -1,12 +1,6 @@
-import {
-  MIN_PASSWORD_LENGTH,
-  type PasswordLevel,
-  type Profile,
-  passwordLevel,
-  passwordScore,
-} from '@cool/shared';
+import { MIN_PASSWORD_LENGTH, type Profile, passwordLevel } from '@cool/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, List, Modal, Progress, Space, Typography } from 'antd';
+import { App, Button, Form, Input, List, Modal, Space } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,14 +13,8 @@ import {
 } from '../../../shared/api/profile.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
+import { PasswordMeter } from '../../../shared/ui/PasswordMeter.tsx';
 import { TwoStepSetup } from './TwoStepSetup.tsx';
-
-const LEVEL_STATUS: Record<PasswordLevel, 'success' | 'normal' | 'exception'> = {
-  strong: 'success',
-  medium: 'normal',
-  low: 'exception',
-  tooShort: 'exception',
-};
 
 function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -35,7 +23,6 @@ function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const password: string = Form.useWatch('password', form) ?? '';
-  const level = passwordLevel(password, MIN_PASSWORD_LENGTH);
 
   const submit = async (values: { currentPassword: string; password: string }) => {
     setSaving(true);
@@ -87,17 +74,7 @@ function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }
         </Form.Item>
         {password && (
           <div style={{ marginTop: -8, marginBottom: 16 }}>
-            <Typography.Text type="secondary">
-              {t('account.settings.security.strength', {
-                level: t(`account.settings.security.level.${level}`),
-              })}
-            </Typography.Text>
-            <Progress
-              percent={Math.min(100, passwordScore(password))}
-              status={LEVEL_STATUS[level]}
-              showInfo={false}
-              size="small"
-            />
+            <PasswordMeter password={password} />
           </div>
         )}
         <Form.Item
@@ -254,7 +231,7 @@ export function SecuritySettings({ profile }: { profile: Profile }) {
   const { security } = profile;
   const levelText = security.passwordLevel
     ? t('account.settings.security.passwordLevel', {
-        level: t(`account.settings.security.level.${security.passwordLevel}`),
+        level: t(`ui.password.level.${security.passwordLevel}`),
       })
     : t('account.settings.security.passwordUnknown');
   const modify = (which: 'password' | 'phone' | 'email', set = false) => (
