@@ -45,7 +45,16 @@ describe('settings screen', () => {
       screen.getByLabelText('Customer-service hotline'),
     )) as HTMLInputElement;
     expect(hotline.value).toBe('400-161-9995');
-    expect(tabs()).toEqual(['General', 'WeChat official account', 'WeChat Pay', 'Promotion link']);
+    expect(tabs()).toEqual([
+      'General',
+      'WeChat official account',
+      'WeChat Pay',
+      'Mail',
+      'SMS',
+      'Third-party sign-in',
+      'Promotion link',
+      'Sign-up',
+    ]);
     fill(screen.getByLabelText('Service name (English)'), 'Assessment Centre');
     fill(screen.getByLabelText('ICP licence number'), '京ICP备12345678号');
     click(screen.getByRole('button', { name: 'Save' }));
@@ -130,7 +139,16 @@ describe('settings screen', () => {
     withGrants(BUILT_IN_ROLES.find((role) => role.id === 'viewer')!.grants);
     renderApp('/center?tab=wechatPay');
     await screen.findByText('A1B2C3D4E5F60718');
-    expect(tabs()).toEqual(['General', 'WeChat official account', 'WeChat Pay']);
+    // Everything but the promotion link, which only its editors see.
+    expect(tabs()).toEqual([
+      'General',
+      'WeChat official account',
+      'WeChat Pay',
+      'Mail',
+      'SMS',
+      'Third-party sign-in',
+      'Sign-up',
+    ]);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Test connection' })).toBeNull();
