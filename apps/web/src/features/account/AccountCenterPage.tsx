@@ -7,9 +7,9 @@ import { profileKeys, profileQueries, updateProfile } from '../../shared/api/pro
 import { errorText } from '../../shared/http/errorText.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
 import { formatDateTime } from '../../shared/ui/format.ts';
-import { ImageUploadField } from '../../shared/ui/ImageUploadField.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { AvatarUploadField } from './components/AvatarUploadField.tsx';
 
 /** Saves a new avatar (or none) with the rest of the profile as it is, and shows it in the header at once. */
 export function useSaveAvatar(profile: Profile | undefined) {
@@ -46,19 +46,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
       <Flex vertical align="center" gap={12}>
         <Avatar size={104} src={profile.avatar || undefined} icon={<UserOutlined />} />
         {/* Only its upload button: the avatar above is the picture. */}
-        <ImageUploadField
-          value={null}
-          onChange={saveAvatar}
-          texts={{
-            upload: t('account.center.upload'),
-            replace: t('account.center.upload'),
-            preview: t('account.center.preview'),
-            remove: t('account.center.remove'),
-            badType: t('account.center.badType'),
-            tooLarge: t('account.center.tooLarge'),
-            uploaded: t('account.center.uploaded'),
-          }}
-        />
+        <AvatarUploadField value={null} onChange={saveAvatar} />
         <Typography.Title level={4} style={{ margin: 0 }}>
           {profile.name}
         </Typography.Title>
@@ -92,8 +80,16 @@ function ProfileCard({ profile }: { profile: Profile }) {
 function Activity() {
   const { t } = useTranslation();
   const query = useQuery(profileQueries.activity());
-  const empty = { emptyText: t('account.center.none') };
   const time = { title: t('account.center.time'), dataIndex: 'time', render: formatDateTime, width: 180 };
+  // Both tabs' tables but for their rows and columns.
+  const table = {
+    rowKey: 'id',
+    size: 'small',
+    pagination: false,
+    scroll: { x: 480 },
+    locale: { emptyText: t('account.center.none') },
+    loading: query.isPending,
+  } as const;
   return (
     <Card>
       <QueryContent query={query} errorTitle={t('account.center.actions')}>
@@ -104,12 +100,7 @@ function Activity() {
               label: t('account.center.signIns'),
               children: (
                 <Table<SignInEntry>
-                  rowKey="id"
-                  size="small"
-                  pagination={false}
-                  scroll={{ x: 480 }}
-                  locale={empty}
-                  loading={query.isPending}
+                  {...table}
                   dataSource={query.data?.signIns}
                   columns={[
                     time,
@@ -132,12 +123,7 @@ function Activity() {
               label: t('account.center.actions'),
               children: (
                 <Table<AuditEntry>
-                  rowKey="id"
-                  size="small"
-                  pagination={false}
-                  scroll={{ x: 480 }}
-                  locale={empty}
-                  loading={query.isPending}
+                  {...table}
                   dataSource={query.data?.actions}
                   columns={[
                     time,

@@ -1,13 +1,11 @@
 import type { Profile, ProfileUpdate } from '@cool/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Row } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileKeys, updateProfile } from '../../../shared/api/profile.ts';
-import { errorText } from '../../../shared/http/errorText.ts';
-import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useAuthStore } from '../../../shared/session/authStore.ts';
-import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
+import { AvatarUploadField } from './AvatarUploadField.tsx';
+import { useFormRequest } from './useFormRequest.ts';
 
 type Values = Required<Omit<ProfileUpdate, 'avatar'>> & { avatar: string | null };
 
@@ -17,25 +15,19 @@ export function BasicSettings({ profile }: { profile: Profile }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const [saving, request] = useFormRequest(form);
   const required = (
     key: 'nicknameRequired' | 'profileRequired' | 'countryRequired' | 'regionRequired' | 'addressRequired',
   ) => [{ required: true, whitespace: true, message: t(`account.settings.basic.${key}`) }];
 
-  const onFinish = async (values: Values) => {
-    setSaving(true);
-    try {
+  const onFinish = (values: Values) =>
+    request(async () => {
       const saved = await updateProfile(values);
       queryClient.setQueryData(profileKeys.profile(), saved);
       const { user, setUser } = useAuthStore.getState();
       if (user) setUser({ ...user, name: saved.name, avatar: saved.avatar ?? '', email: saved.email });
       message.success(t('account.settings.basic.saved'));
-    } catch (error) {
-      if (!applyFieldErrors(form, error)) message.error(errorText(error, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Form<Values>
@@ -111,17 +103,7 @@ export function BasicSettings({ profile }: { profile: Profile }) {
         <Input value={profile.phone ?? ''} disabled />
       </Form.Item>
       <Form.Item name="avatar" label={t('account.settings.basic.avatar')}>
-        <ImageUploadField
-          texts={{
-            upload: t('account.center.upload'),
-            replace: t('account.center.upload'),
-            preview: t('account.center.preview'),
-            remove: t('account.center.remove'),
-            badType: t('account.center.badType'),
-            tooLarge: t('account.center.tooLarge'),
-            uploaded: t('account.center.uploaded'),
-          }}
-        />
+        <AvatarUploadField />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving}>
         {t('account.settings.basic.save')}

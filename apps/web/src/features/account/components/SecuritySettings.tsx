@@ -11,33 +11,26 @@ import {
   sendBackupEmailCode,
   sendPhoneCode,
 } from '../../../shared/api/profile.ts';
-import { errorText } from '../../../shared/http/errorText.ts';
-import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { PasswordMeter } from '../../../shared/ui/PasswordMeter.tsx';
 import { TwoStepSetup } from './TwoStepSetup.tsx';
+import { useFormRequest } from './useFormRequest.ts';
 
 function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const [saving, request] = useFormRequest(form);
   const password: string = Form.useWatch('password', form) ?? '';
 
-  const submit = async (values: { currentPassword: string; password: string }) => {
-    setSaving(true);
-    try {
+  const submit = (values: { currentPassword: string; password: string }) =>
+    request(async () => {
       await changePassword({ currentPassword: values.currentPassword, password: values.password });
       await queryClient.invalidateQueries({ queryKey: profileKeys.all });
       message.success(t('account.settings.security.passwordChanged'));
       form.resetFields();
       onClose();
-    } catch (error) {
-      if (!applyFieldErrors(form, error)) message.error(errorText(error, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Modal
@@ -121,8 +114,8 @@ function CodeModal({ open, onClose, kind }: CodeModalProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  const [sending, setSending] = useState(false);
+  const [saving, save] = useFormRequest(form);
+  const [sending, send] = useFormRequest(form);
   const [left, startCountdown] = useCountdown();
   const field = kind === 'phone' ? 'mobile' : 'email';
 
@@ -133,21 +126,15 @@ function CodeModal({ open, onClose, kind }: CodeModalProps) {
     } catch {
       return;
     }
-    setSending(true);
-    try {
+    await send(async () => {
       const sent = kind === 'phone' ? await sendPhoneCode(target) : await sendBackupEmailCode(target);
       startCountdown(sent.resendAfterSeconds);
       message.success(t('account.settings.security.codeSent'));
-    } catch (error) {
-      if (!applyFieldErrors(form, error)) message.error(errorText(error, t));
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
-  const submit = async (values: { mobile?: string; email?: string; captcha: string }) => {
-    setSaving(true);
-    try {
+  const submit = (values: { mobile?: string; email?: string; captcha: string }) =>
+    save(async () => {
       const saved =
         kind === 'phone'
           ? await changePhone({ mobile: values.mobile ?? '', captcha: values.captcha })
@@ -155,12 +142,7 @@ function CodeModal({ open, onClose, kind }: CodeModalProps) {
       queryClient.setQueryData(profileKeys.profile(), saved);
       message.success(t(`account.settings.security.${kind === 'phone' ? 'phoneChanged' : 'emailChanged'}`));
       onClose();
-    } catch (error) {
-      if (!applyFieldErrors(form, error)) message.error(errorText(error, t));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <Modal
