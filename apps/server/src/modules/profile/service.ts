@@ -92,17 +92,26 @@ async function unique<T>(write: Promise<T>, field: 'email' | 'phone'): Promise<T
  */
 export async function updateProfile(ctx: ServiceContext, session: Session, input: ProfileUpdate) {
   const { avatar, email, ...fields } = input;
+  return updateOwnAccount(
+    ctx,
+    session,
+    { ...fields, email: normaliseTarget('email', email), ...(avatar !== undefined && { avatar }) },
+    'email',
+  );
+}
+
+/** Sets fields of the signed-in account, audited, and answers its profile; `taken` is a unique one. */
+async function updateOwnAccount(
+  ctx: ServiceContext,
+  session: Session,
+  fields: Parameters<typeof repo.updateAccountRow>[2],
+  taken?: 'email' | 'phone',
+) {
   await withTx(ctx, async ({ tx, audit }) => {
     const before = await repo.lockAccountRow(tx, session.accountId);
     if (!before) throw new HttpError(401, 'auth.signInRequired');
-    const after = await unique(
-      repo.updateAccountRow(tx, session.accountId, {
-        ...fields,
-        email: normaliseTarget('email', email),
-        ...(avatar !== undefined && { avatar }),
-      }),
-      'email',
-    );
+    const write = repo.updateAccountRow(tx, session.accountId, fields);
+    const after = await (taken ? unique(write, taken) : write);
     await audit({ entityType: 'account', entityId: session.accountId, action: 'update', before, after });
   });
   return getProfile(ctx, session);
@@ -140,13 +149,7 @@ export async function sendPhoneCode(ctx: ServiceContext, session: Session, mobil
 export async function changePhone(ctx: ServiceContext, session: Session, input: PhoneChange) {
   const phone = normaliseTarget('sms', input.mobile);
   await requireCode(ctx, { purpose: 'phone', channel: 'sms', target: phone, code: input.captcha });
-  await withTx(ctx, async ({ tx, audit }) => {
-    const before = await repo.lockAccountRow(tx, session.accountId);
-    if (!before) throw new HttpError(401, 'auth.signInRequired');
-    const after = await unique(repo.updateAccountRow(tx, session.accountId, { phone }), 'phone');
-    await audit({ entityType: 'account', entityId: session.accountId, action: 'update', before, after });
-  });
-  return getProfile(ctx, session);
+  return updateOwnAccount(ctx, session, { phone }, 'phone');
 }
 
 export async function sendBackupEmailCode(ctx: ServiceContext, session: Session, email: string) {
@@ -157,13 +160,7 @@ export async function sendBackupEmailCode(ctx: ServiceContext, session: Session,
 export async function changeBackupEmail(ctx: ServiceContext, session: Session, input: BackupEmailChange) {
   const backupEmail = normaliseTarget('email', input.email);
   await requireCode(ctx, { purpose: 'email', channel: 'email', target: backupEmail, code: input.captcha });
-  await withTx(ctx, async ({ tx, audit }) => {
-    const before = await repo.lockAccountRow(tx, session.accountId);
-    if (!before) throw new HttpError(401, 'auth.signInRequired');
-    const after = await repo.updateAccountRow(tx, session.accountId, { backupEmail });
-    await audit({ entityType: 'account', entityId: session.accountId, action: 'update', before, after });
-  });
-  return getProfile(ctx, session);
+  return updateOwnAccount(ctx, session, { backupEmail });
 }
 
 const languageOf = (row: repo.AccountRow) =>
