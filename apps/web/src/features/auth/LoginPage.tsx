@@ -1,8 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { greetingFor, type LoginResult, safeRedirect, welcomePhraseIndex } from '@cool/shared';
 import { Alert, Button, Checkbox, Flex, Form } from 'antd';
-// The input and password parts alone: antd's Input also carries TextArea, Search and OTP (10 KiB gzip).
-import Input from 'antd/es/input/Input';
+// The password part alone: antd's Input also carries TextArea, Search and OTP (10 KiB gzip).
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { LoginTabs } from './LoginTabs.tsx';
 import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { OutboxNotice } from './OutboxNotice.tsx';
 import { useSignInOptions } from './signInOptions.ts';
+import { TextField } from './TextField.tsx';
 import { ThirdPartySignIn } from './ThirdPartySignIn.tsx';
 import { useTwoStepSignIn } from './useTwoStepSignIn.tsx';
 
@@ -98,17 +98,13 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
 
   const accountFields = (
     <>
-      <Form.Item
+      <TextField
         name="username"
-        rules={[{ required: true, whitespace: true, message: t('login.username.required') }]}
-      >
-        <Input
-          size="large"
-          prefix={<UserOutlined />}
-          placeholder={t('login.username.placeholder')}
-          autoComplete="username"
-        />
-      </Form.Item>
+        icon={<UserOutlined />}
+        placeholder={t('login.username.placeholder')}
+        autoComplete="username"
+        required={t('login.username.required')}
+      />
       <Form.Item name="password" rules={[{ required: true, message: t('login.password.required') }]}>
         <Password
           size="large"

@@ -1,9 +1,9 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { Flex, Form } from 'antd';
-import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { type CodePurpose, sendCode } from '../../shared/api/identity.ts';
 import { CaptchaButton } from './CaptchaButton.tsx';
+import { TextField } from './TextField.tsx';
 
 /** A phone number and the code sent to it, with the count-down "get code" button (SPEC 4). */
 export function MobileCodeFields({
@@ -21,34 +21,24 @@ export function MobileCodeFields({
   };
   return (
     <>
-      <Form.Item
+      <TextField
         name="mobile"
-        rules={[
-          { required: true, whitespace: true, message: t('login.mobile.required') },
-          { pattern: /^\+?[\d\s()-]{6,20}$/, message: t('login.mobile.invalid') },
-        ]}
-      >
-        <Input
-          size="large"
-          prefix={<MobileOutlined />}
-          placeholder={t('login.mobile.placeholder')}
-          autoComplete="tel"
-        />
-      </Form.Item>
+        icon={<MobileOutlined />}
+        placeholder={t('login.mobile.placeholder')}
+        autoComplete="tel"
+        required={t('login.mobile.required')}
+        rules={[{ pattern: /^\+?[\d\s()-]{6,20}$/, message: t('login.mobile.invalid') }]}
+      />
       <Flex gap={8}>
-        <Form.Item
+        <TextField
           name="captcha"
           style={{ flex: 1 }}
-          rules={[{ required: true, whitespace: true, message: t('login.captcha.required') }]}
-        >
-          <Input
-            size="large"
-            prefix={<MailOutlined />}
-            placeholder={t('login.captcha.placeholder')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-          />
-        </Form.Item>
+          icon={<MailOutlined />}
+          placeholder={t('login.captcha.placeholder')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required={t('login.captcha.required')}
+        />
         <CaptchaButton send={send} onError={onError} />
       </Flex>
     </>
