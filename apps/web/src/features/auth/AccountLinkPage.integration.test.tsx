@@ -1,31 +1,19 @@
 import { http } from 'msw';
-import { act, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { api, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { screen, waitFor } from '../../test/dom.ts';
+import { renderPage } from '../../test/renderPage.tsx';
 import AccountLinkPage from './AccountLinkPage.tsx';
 
 setupIntegration();
 
-async function render(element: React.ReactNode, path = '/') {
-  const container = document.body.appendChild(document.createElement('div'));
-  const root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <StrictMode>
-        <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-      </StrictMode>,
-    ),
-  );
-  return () => act(() => root.unmount());
-}
-
 describe('the mailed-link page', () => {
   it('says an expired reset link is dead before asking for a password, with a way to a new one', async () => {
     server.use(http.get(api('/account/links/check'), () => reply({ valid: false })));
-    const unmount = await render(<AccountLinkPage kind="reset" />, '/user/reset?token=old');
+    const unmount = await renderPage(<AccountLinkPage kind="reset" />, {
+      path: '/user/reset?token=old',
+      strict: true,
+    });
     try {
       await waitFor(() =>
         expect(document.body.textContent).toContain('This link is invalid, already used or expired'),
@@ -49,7 +37,10 @@ describe('the mailed-link page', () => {
           : replyError(410, 'recovery.linkInvalid', 'used');
       }),
     );
-    const unmount = await render(<AccountLinkPage kind="activate" />, '/user/activate?token=fresh');
+    const unmount = await renderPage(<AccountLinkPage kind="activate" />, {
+      path: '/user/activate?token=fresh',
+      strict: true,
+    });
     try {
       await waitFor(() => expect(document.body.textContent).toContain('Your email is confirmed'));
       expect(calls).toBe(1);

@@ -1,11 +1,9 @@
 import { HttpResponse, http } from 'msw';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { api, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { click, fill, screen, waitFor } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
+import { renderPage } from '../../test/renderPage.tsx';
 import LoginPage from './LoginPage.tsx';
 
 setupIntegration();
@@ -16,18 +14,7 @@ const signInOptions = () =>
     reply({ signUp: false, outbox: { email: false, sms: true } }),
   );
 
-async function renderLogin() {
-  const container = document.body.appendChild(document.createElement('div'));
-  const root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <MemoryRouter>
-        <LoginPage />
-      </MemoryRouter>,
-    ),
-  );
-  return () => act(() => root.unmount());
-}
+const renderLogin = () => renderPage(<LoginPage />);
 
 describe('the login page', () => {
   it("shows the server's field errors beside their fields", async () => {

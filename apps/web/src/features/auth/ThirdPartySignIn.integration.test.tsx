@@ -1,10 +1,9 @@
 import { http } from 'msw';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { api, reply, requests, server, setupIntegration } from '../../test/app.tsx';
 import { screen, waitFor } from '../../test/dom.ts';
+import { renderPage } from '../../test/renderPage.tsx';
 import LoginPage from './LoginPage.tsx';
 
 setupIntegration();
@@ -16,18 +15,7 @@ const handlers = (providers: string[]) => [
   http.get(api('/oauth/providers'), () => reply(providers)),
 ];
 
-async function renderLogin(path = '/user/login') {
-  const container = document.body.appendChild(document.createElement('div'));
-  const root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <MemoryRouter initialEntries={[path]}>
-        <LoginPage />
-      </MemoryRouter>,
-    ),
-  );
-  return () => act(() => root.unmount());
-}
+const renderLogin = (path = '/user/login') => renderPage(<LoginPage />, { path });
 
 const providerLinks = () =>
   [...document.querySelectorAll('a[href^="/api/oauth/"]')].map((a) => [

@@ -1,26 +1,13 @@
 import { http } from 'msw';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { api, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { click, fill, screen, waitFor } from '../../test/dom.ts';
+import { renderPage } from '../../test/renderPage.tsx';
 import LoginPage from './LoginPage.tsx';
 
 setupIntegration();
 
-async function renderLogin() {
-  const container = document.body.appendChild(document.createElement('div'));
-  const root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <MemoryRouter>
-        <LoginPage />
-      </MemoryRouter>,
-    ),
-  );
-  return () => act(() => root.unmount());
-}
+const renderLogin = () => renderPage(<LoginPage />);
 
 /** The sign-in's answers in turn, each login body recorded. */
 function signInServer(stepCode: 0 | 1, answers: (() => Response)[]) {

@@ -1,26 +1,11 @@
 import { http } from 'msw';
-import { act, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { api, reply, server, setupIntegration } from '../../test/app.tsx';
 import { click, screen, waitFor } from '../../test/dom.ts';
+import { renderPage } from '../../test/renderPage.tsx';
 import { GlobalFooter } from './GlobalFooter.tsx';
 
 setupIntegration();
-
-async function render(element: React.ReactNode, path = '/') {
-  const container = document.body.appendChild(document.createElement('div'));
-  const root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <StrictMode>
-        <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-      </StrictMode>,
-    ),
-  );
-  return () => act(() => root.unmount());
-}
 
 describe('the footer', () => {
   it('opens the privacy policy in the console language', async () => {
@@ -33,7 +18,7 @@ describe('the footer', () => {
         }),
       ),
     );
-    const unmount = await render(<GlobalFooter />);
+    const unmount = await renderPage(<GlobalFooter />, { strict: true });
     try {
       click(screen.getByRole('button', { name: 'Privacy' }));
       await waitFor(() => expect(document.body.textContent).toContain('We keep little.'));
