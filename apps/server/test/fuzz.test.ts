@@ -573,7 +573,11 @@ it('answers every generated request below 500 and as documented', {
           `${op.method} ${op.path} -> ${status}: ${problem}\n    sent ${JSON.stringify(sent).slice(0, 400)}\n    got ${JSON.stringify(body).slice(0, 300)}`,
         );
     };
-    if (status >= 500) fail('server error');
+    // A 502 that names a service outside this server (the mail server at a host the fuzzer saved, an SMS or
+    // sign-in provider) is that service's answer, passed on as documented, not our failure.
+    const upstream = (body as { result?: { error?: string } } | null)?.result?.error;
+    const passedOn = status === 502 && /^(mail|sms|oauth|wechat|wechatpay)\./.test(upstream ?? '');
+    if (status >= 500 && !passedOn) fail('server error');
     const family = `${Math.floor(status / 100)}XX`;
     const documented = (op.spec.responses[status] ??
       op.spec.responses[family] ??

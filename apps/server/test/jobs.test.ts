@@ -52,7 +52,9 @@ describe('background jobs', () => {
         'pay-reconcile-yesterday',
       ];
       expect(names).toEqual(
-        database.kind === 'pglite' ? [...pay, 'purge-sessions', 'vacuum'] : [...pay, 'purge-sessions'],
+        database.kind === 'pglite'
+          ? [...pay, 'purge-codes-and-messages', 'purge-sessions', 'vacuum']
+          : [...pay, 'purge-codes-and-messages', 'purge-sessions'],
       );
       if (database.kind !== 'pglite') return;
       const id = await jobs.send(vacuumJob, {});
