@@ -6,6 +6,7 @@ import {
   SCREENSHOT_DIR,
   screenshotCases,
   signInAs,
+  signInWithForm,
 } from './support.ts';
 
 // The machine running these is shared and busy: a screen may take a while to load.
@@ -62,7 +63,10 @@ test.describe('account pages', () => {
 
     const second = await browser.newContext();
     const other = await second.newPage();
-    await signInAs(other, username, password);
+    // Signing in as a person does, through the form: the settings come with the account.
+    await other.goto('/user/login');
+    await signInWithForm(other, username, password);
+    await expect(other).toHaveURL(/\/game$/);
     await other.goto('/account/center');
     await expect(other.getByText('Recent sign-ins')).toBeVisible();
     await expect

@@ -100,10 +100,15 @@ test.describe('sign-in, guard and sign-out', () => {
     await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
   });
 
-  test('the mobile tab says it is not available yet', async ({ page }) => {
+  test('the mobile tab asks for a phone number and its code, and a malformed number is refused', async ({
+    page,
+  }) => {
     await page.goto('/user/login');
     await page.getByRole('tab', { name: 'Mobile number' }).click();
-    await expect(page.getByText('Sign-in with a mobile number is not available yet.')).toBeVisible();
+    await page.getByPlaceholder('Mobile number').fill('12');
+    await page.getByRole('button', { name: 'Get code' }).click();
+    await expect(page.getByText('Malformed phone number!')).toBeVisible();
+    await expect(page.getByPlaceholder('Verification code')).toBeVisible();
   });
 
   test('a failing logout call is reported and keeps the user signed in', async ({ page }) => {

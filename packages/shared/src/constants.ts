@@ -17,3 +17,16 @@ export const CODE_RESEND_SECONDS = 60;
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RECOVERY_LINK_TTL_MS = 30 * 60 * 1000;
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Display settings (SPEC 3): the page styles, and SPEC 9's theme colours by their Ant Design names. */
+export const PAGE_STYLES = ['light', 'dark', 'realdark'] as const;
+export const THEME_COLOR_NAMES = [
+  'daybreak',
+  'dust',
+  'volcano',
+  'sunset',
+  'cyan',
+  'green',
+  'geekblue',
+  'purple',
+] as const;

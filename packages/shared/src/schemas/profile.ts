@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, MAX_PASSWORD_LENGTH } from '../constants.ts';
+import { LANGUAGES, MAX_PASSWORD_LENGTH, PAGE_STYLES, THEME_COLOR_NAMES } from '../constants.ts';
 import { ACTIONS } from '../permissions.ts';
 import { signInEntrySchema } from './accounts.ts';
 import { auditEntrySchema } from './audit.ts';
@@ -74,19 +74,6 @@ export const backupEmailChangeSchema = z.strictObject({
   captcha: text(16).min(1, 'field.required'),
 });
 export type BackupEmailChange = z.input<typeof backupEmailChangeSchema>;
-
-export const PAGE_STYLES = ['light', 'dark', 'realdark'] as const;
-/** SPEC 9's theme colours, by their Ant Design names. */
-export const THEME_COLOR_NAMES = [
-  'daybreak',
-  'dust',
-  'volcano',
-  'sunset',
-  'cyan',
-  'green',
-  'geekblue',
-  'purple',
-] as const;
 
 /** The console's display settings (SPEC 3): stored in the browser and, once signed in, on the server. */
 export const displayPreferencesSchema = z.strictObject({
