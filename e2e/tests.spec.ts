@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import {
   ADMIN,
+  ALL_SCREENSHOTS,
   apiLogin,
   createAccount,
   MOBILE_VIEWPORT,
@@ -492,104 +493,107 @@ test.describe('psychological tests', () => {
 });
 
 test.describe('test screenshots', () => {
-  for (const [viewportName, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['mobile', MOBILE_VIEWPORT],
-  ] as const) {
-    for (const language of ['en-US', 'zh-CN'] as const) {
-      test(`tests, questions, scoring and preview, ${language}, ${viewportName}`, async ({ page }) => {
-        const zh = language === 'zh-CN';
-        const shot = (name: string) =>
-          page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${language}-${viewportName}.png` });
-        await page.setViewportSize(viewport);
-        await page.addInitScript((lang) => {
-          localStorage.setItem('app-settings', JSON.stringify({ state: { language: lang }, version: 1 }));
-        }, language);
-        await signInAs(page, ADMIN.username, ADMIN.password);
+  // English on a desktop and Chinese on a phone (every pairing with E2E_ALL_SCREENSHOTS=1).
+  const pairs = [
+    ['desktop', { width: 1280, height: 800 }, 'en-US'],
+    ['mobile', MOBILE_VIEWPORT, 'zh-CN'],
+    ...(ALL_SCREENSHOTS
+      ? ([
+          ['desktop', { width: 1280, height: 800 }, 'zh-CN'],
+          ['mobile', MOBILE_VIEWPORT, 'en-US'],
+        ] as const)
+      : []),
+  ] as const;
+  for (const [viewportName, viewport, language] of pairs) {
+    test(`tests, questions, scoring and preview, ${language}, ${viewportName}`, async ({ page }) => {
+      const zh = language === 'zh-CN';
+      const shot = (name: string) =>
+        page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${language}-${viewportName}.png` });
+      await page.setViewportSize(viewport);
+      await page.addInitScript((lang) => {
+        localStorage.setItem('app-settings', JSON.stringify({ state: { language: lang }, version: 1 }));
+      }, language);
+      await signInAs(page, ADMIN.username, ADMIN.password);
 
-        await page.goto('/game');
-        await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
-        await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-        await shot('tests-list');
-        await page.getByPlaceholder(zh ? '中文或英文标题' : 'Chinese or English title').fill('PHQ-9');
-        await page.getByRole('button', { name: zh ? /^查\s?询$/ : 'Search' }).click();
-        await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await page.goto('/game');
+      await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await shot('tests-list');
+      await page.getByPlaceholder(zh ? '中文或英文标题' : 'Chinese or English title').fill('PHQ-9');
+      await page.getByRole('button', { name: zh ? /^查\s?询$/ : 'Search' }).click();
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
 
-        const phq = rowOf(page, 'PHQ-9').first();
-        await phq.getByRole('button', { name: zh ? /^编\s?辑$/ : 'Edit' }).click();
-        await expect(page.getByRole('dialog', { name: zh ? '编辑测评' : 'Edit test' })).toBeVisible();
-        await page.waitForTimeout(400);
-        await shot('test-edit');
-        await page.getByRole('button', { name: zh ? /^取\s?消$/ : 'Cancel' }).click();
+      const phq = rowOf(page, 'PHQ-9').first();
+      await phq.getByRole('button', { name: zh ? /^编\s?辑$/ : 'Edit' }).click();
+      await expect(page.getByRole('dialog', { name: zh ? '编辑测评' : 'Edit test' })).toBeVisible();
+      await page.waitForTimeout(400);
+      await shot('test-edit');
+      await page.getByRole('button', { name: zh ? /^取\s?消$/ : 'Cancel' }).click();
 
-        await phq.getByRole('button', { name: zh ? /^预\s?览$/ : 'Preview' }).click();
-        const preview = page
-          .getByRole('dialog')
-          .filter({ has: page.getByRole('button', { name: zh ? '查看报告' : 'See the report' }) });
-        for (let n = 1; n <= 9; n++) {
-          await preview
-            .getByRole('group', { name: zh ? `第 ${n} 题` : `Question ${n}` })
-            .getByRole('radio')
-            .nth(n === 9 ? 1 : 2)
-            .check();
-        }
-        await preview.getByRole('button', { name: zh ? '查看报告' : 'See the report' }).click();
-        const report = preview.getByRole('region', { name: zh ? '报告' : 'Report' });
-        await expect(report.getByRole('region', { name: zh ? '预警' : 'Alerts' })).toBeVisible();
-        await report.scrollIntoViewIfNeeded();
-        await page.waitForTimeout(300);
-        await shot('test-preview-report');
-        await page.keyboard.press('Escape');
+      await phq.getByRole('button', { name: zh ? /^预\s?览$/ : 'Preview' }).click();
+      const preview = page
+        .getByRole('dialog')
+        .filter({ has: page.getByRole('button', { name: zh ? '查看报告' : 'See the report' }) });
+      for (let n = 1; n <= 9; n++) {
+        await preview
+          .getByRole('group', { name: zh ? `第 ${n} 题` : `Question ${n}` })
+          .getByRole('radio')
+          .nth(n === 9 ? 1 : 2)
+          .check();
+      }
+      await preview.getByRole('button', { name: zh ? '查看报告' : 'See the report' }).click();
+      const report = preview.getByRole('region', { name: zh ? '报告' : 'Report' });
+      await expect(report.getByRole('region', { name: zh ? '预警' : 'Alerts' })).toBeVisible();
+      await report.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await shot('test-preview-report');
+      await page.keyboard.press('Escape');
 
-        // A typology test: type code, per-axis percentages.
-        await expect(preview).toBeHidden();
-        // Other specs add tests, so find it by title rather than on the first page.
-        await page.getByPlaceholder(zh ? '中文或英文标题' : 'Chinese or English title').fill('四维性格类型');
-        await page.getByRole('button', { name: zh ? /^查\s?询$/ : 'Search' }).click();
-        await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(1);
-        await rowOf(page, zh ? '四维性格类型' : 'Four-letter personality type')
-          .getByRole('button', { name: zh ? /^预\s?览$/ : 'Preview' })
-          .click();
-        const groups = preview.getByRole('group');
-        await expect(groups.first()).toBeVisible();
-        for (let n = 0; n < (await groups.count()); n++)
-          await groups.nth(n).getByRole('radio').first().check();
-        await preview.getByRole('button', { name: zh ? '查看报告' : 'See the report' }).click();
-        await expect(preview.getByRole('progressbar').first()).toBeVisible();
-        await preview.getByRole('progressbar').last().scrollIntoViewIfNeeded();
-        await page.waitForTimeout(300);
-        await shot('test-preview-typology');
-        await page.keyboard.press('Escape');
+      // A typology test: type code, per-axis percentages.
+      await expect(preview).toBeHidden();
+      // Other specs add tests, so find it by title rather than on the first page.
+      await page.getByPlaceholder(zh ? '中文或英文标题' : 'Chinese or English title').fill('四维性格类型');
+      await page.getByRole('button', { name: zh ? /^查\s?询$/ : 'Search' }).click();
+      await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(1);
+      await rowOf(page, zh ? '四维性格类型' : 'Four-letter personality type')
+        .getByRole('button', { name: zh ? /^预\s?览$/ : 'Preview' })
+        .click();
+      const groups = preview.getByRole('group');
+      await expect(groups.first()).toBeVisible();
+      for (let n = 0; n < (await groups.count()); n++) await groups.nth(n).getByRole('radio').first().check();
+      await preview.getByRole('button', { name: zh ? '查看报告' : 'See the report' }).click();
+      await expect(preview.getByRole('progressbar').first()).toBeVisible();
+      await preview.getByRole('progressbar').last().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await shot('test-preview-typology');
+      await page.keyboard.press('Escape');
 
-        // The seeded scales are on the shelf (locked); a draft copy shows the editors as staff use them.
-        const list = await apiCall<{ data: { id: number; title: { en: string } }[] }>(
-          page.request,
-          'get',
-          '/api/tests?title=PHQ-9',
-        );
-        const copy = await apiCall<{ id: number }>(
-          page.request,
-          'post',
-          `/api/tests/${list.data[0]!.id}/duplicate`,
-        );
-        await page.goto(`/qtable?testId=${copy.id}`);
-        await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(9);
-        await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-        await shot('questions');
-        await page
-          .getByRole('button', { name: zh ? /^编\s?辑$/ : 'Edit' })
-          .first()
-          .click();
-        await expect(
-          page.getByRole('dialog', { name: zh ? '编辑第 1 题' : 'Edit question 1' }),
-        ).toBeVisible();
-        await page.waitForTimeout(400);
-        await shot('question-edit');
-        await page.getByRole('button', { name: zh ? /^取\s?消$/ : 'Cancel' }).click();
-        await page.getByRole('tab', { name: zh ? '计分规则' : 'Scoring' }).click();
-        await expect(page.getByRole('group').first()).toBeVisible();
-        await shot('scoring');
-      });
-    }
+      // The seeded scales are on the shelf (locked); a draft copy shows the editors as staff use them.
+      const list = await apiCall<{ data: { id: number; title: { en: string } }[] }>(
+        page.request,
+        'get',
+        '/api/tests?title=PHQ-9',
+      );
+      const copy = await apiCall<{ id: number }>(
+        page.request,
+        'post',
+        `/api/tests/${list.data[0]!.id}/duplicate`,
+      );
+      await page.goto(`/qtable?testId=${copy.id}`);
+      await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(9);
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await shot('questions');
+      await page
+        .getByRole('button', { name: zh ? /^编\s?辑$/ : 'Edit' })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: zh ? '编辑第 1 题' : 'Edit question 1' })).toBeVisible();
+      await page.waitForTimeout(400);
+      await shot('question-edit');
+      await page.getByRole('button', { name: zh ? /^取\s?消$/ : 'Cancel' }).click();
+      await page.getByRole('tab', { name: zh ? '计分规则' : 'Scoring' }).click();
+      await expect(page.getByRole('group').first()).toBeVisible();
+      await shot('scoring');
+    });
   }
 });
