@@ -30,7 +30,9 @@ async function forgetServerPreferences(request: APIRequestContext, token: string
     headers: { Authorization: token },
     data: {},
   });
-  expect(response.ok(), await response.text()).toBe(true);
+  // A session that must first set up two-step verification may do nothing else (and has kept nothing).
+  const body = await response.text();
+  if (!body.includes('twoStep.setupRequired')) expect(response.ok(), body).toBe(true);
 }
 
 /** Puts an API session into the page's storage the way the console stores it. */
