@@ -51,6 +51,35 @@ describe('sign-up', () => {
     expect(audit.body.result.data).toHaveLength(1);
   });
 
+  it('answers two simultaneous sign-ups with one email or one phone without a server error', async () => {
+    const codeFor = async (mobile: string) => {
+      expect((await post('/api/account/register/code', { mobile })).status).toBe(200);
+      return lastCode(server, mobile, 'sign-up-code');
+    };
+    const attempt = (email: string, mobile: string, captcha: string) =>
+      post('/api/account/register', { email, password: PASSWORD, confirm: PASSWORD, mobile, captcha });
+    // One email from two phones: both hear the same, one account exists.
+    const [a, b] = [newPhone(), newPhone()];
+    const [codeA, codeB] = [await codeFor(a), await codeFor(b)];
+    const sameEmail = await Promise.all([
+      attempt('twice@example.com', a, codeA),
+      attempt('twice@example.com', b, codeB),
+    ]);
+    expect(sameEmail.map((r) => r.status)).toEqual([200, 200]);
+    expect(sameEmail.map((r) => r.body.result)).toEqual([
+      { email: 'twice@example.com' },
+      { email: 'twice@example.com' },
+    ]);
+    // One phone for two emails: the phone's holder is told it is taken on the second.
+    const phone = newPhone();
+    const code = await codeFor(phone);
+    const samePhone = await Promise.all([
+      attempt('first-of-two@example.com', phone, code),
+      attempt('second-of-two@example.com', phone, code),
+    ]);
+    expect(samePhone.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
   it('gives the next sign-up with the same local part a numbered username', async () => {
     await signUp('ada.lovelace@elsewhere.org');
     expect((await accountByEmail('ada.lovelace@elsewhere.org')).username).toBe('ada.lovelace2');

@@ -13,6 +13,7 @@ import {
   type SignUpSettings,
   signUpSettingsSchema,
 } from '@cool/shared';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { type ServiceContext, type TxScope, withTx } from '../../db/tx.ts';
 import { badRequest, httpError } from '../../http/reply.ts';
 import { insertAccount, lockAccount, updateAccount } from '../accounts/repository.ts';
@@ -125,29 +126,39 @@ export async function register(ctx: ServiceContext, publicUrl: string, body: Reg
   if (await repo.findByPhone(ctx.db, body.mobile)) throw badRequest('mobile', 'signUp.phoneInUse');
   const username = await freeUsername(ctx, email);
   const passwordHash = await hashPassword(body.password);
-  const created = await withTx(ctx, async ({ tx, audit }) => {
-    const row = await insertAccount(tx, {
-      username,
-      name: username,
-      email,
-      phone: body.mobile,
-      status: 'pending',
-      roleId: null,
-      passwordHash,
-      passwordChangedAt: new Date(),
-      passwordLevel: passwordLevel(body.password),
-      language: ctx.language ?? null,
+  const insertPending = () =>
+    withTx(ctx, async ({ tx, audit }) => {
+      const row = await insertAccount(tx, {
+        username,
+        name: username,
+        email,
+        phone: body.mobile,
+        status: 'pending',
+        roleId: null,
+        passwordHash,
+        passwordChangedAt: new Date(),
+        passwordLevel: passwordLevel(body.password),
+        language: ctx.language ?? null,
+      });
+      const after = { username, name: username, email, phone: body.mobile, status: 'pending' };
+      await audit({
+        entityType: 'account',
+        entityId: row.id,
+        action: 'sign-up',
+        after,
+        actor: { accountId: row.id, username },
+      });
+      return row;
     });
-    const after = { username, name: username, email, phone: body.mobile, status: 'pending' };
-    await audit({
-      entityType: 'account',
-      entityId: row.id,
-      action: 'sign-up',
-      after,
-      actor: { accountId: row.id, username },
-    });
-    return row;
-  });
+  let created: Awaited<ReturnType<typeof insertAccount>>;
+  try {
+    created = await insertPending();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another sign-up took the address or the phone a moment ago: answered as if it had come first.
+    if (await repo.findByEmail(ctx.db, email)) return { email };
+    throw badRequest('mobile', 'signUp.phoneInUse');
+  }
   await mailLink(ctx, publicUrl, created, 'activation');
   return { email };
 }
