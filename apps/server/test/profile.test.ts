@@ -58,7 +58,8 @@ describe('the account profile', () => {
         permissions: [{ permissionId: 'alerts', actionList: ['query'] }],
       },
       security: {
-        passwordLevel: null,
+        // The level of the password the admin set ('secret-pass-1').
+        passwordLevel: 'medium',
         phoneSet: false,
         backupEmailSet: false,
         twoStepEnabled: false,

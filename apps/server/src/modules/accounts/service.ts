@@ -9,6 +9,7 @@ import {
   LANGUAGES,
   type Page,
   type PasswordReset,
+  passwordLevel,
   type SignInEntry,
 } from '@cool/shared';
 import type { z } from 'zod';
@@ -118,6 +119,7 @@ export async function createAccount(
       repo.insertAccount(tx, {
         ...fields,
         passwordHash,
+        passwordLevel: password === undefined ? null : passwordLevel(password),
         ...(!passwordHash && { status: 'pending' }),
       }),
     );
@@ -173,7 +175,10 @@ export async function updateAccount(
     if (!before) throw notFound('account.notFound');
     if (before.status === 'pending' && fields.status) throw conflict('account.pending');
     const after = await uniqueLogin(
-      repo.updateAccount(tx, id, { ...fields, ...(passwordHash && { passwordHash }) }),
+      repo.updateAccount(tx, id, {
+        ...fields,
+        ...(passwordHash && { passwordHash, passwordLevel: passwordLevel(password!) }),
+      }),
     );
     await audit({
       entityType: 'account',
@@ -260,7 +265,11 @@ export async function resetPassword(
     const before = await repo.lockAccount(tx, id);
     if (!before) throw notFound('account.notFound');
     if (passwordHash) {
-      await repo.updateAccount(tx, id, { passwordHash, passwordChangedAt: new Date() });
+      await repo.updateAccount(tx, id, {
+        passwordHash,
+        passwordChangedAt: new Date(),
+        passwordLevel: passwordLevel(password!),
+      });
     } else {
       await mailLink(ctx, tx, before, 'recover', 'recovery-link', publicUrl);
     }
