@@ -159,31 +159,35 @@ test.describe('screenshots', () => {
       await settled(page, '.ant-drawer');
       await page.screenshot({ path: name('drawer') });
 
-      await page.goto('/alerts');
-      await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-      await page.screenshot({ path: name('alerts'), fullPage: true });
-      await page
-        .locator('tbody tr.ant-table-row')
-        .filter({ hasText: FOLLOWED })
-        .locator('button')
-        .first()
-        .click();
-      await expect(page.locator('.ant-modal-body')).toBeVisible();
-      await settled(page, '.ant-modal-wrap');
-      await page.screenshot({ path: name('follow-up') });
-
-      await page.goto('/participants');
-      await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-      await page.screenshot({ path: name('participants'), fullPage: true });
-      await page
-        .locator('tbody tr.ant-table-row')
-        .filter({ hasText: FOLLOWED })
-        .locator('button')
-        .first()
-        .click();
-      await expect(page.locator('.ant-drawer [role="list"]')).toBeVisible();
-      await settled(page, '.ant-drawer');
-      await page.screenshot({ path: name('participant') });
+      // A list, then the followed participant's row opened from it.
+      const listAndOpened = async (
+        path: string,
+        list: string,
+        opened: string,
+        shown: string,
+        frame: string,
+      ) => {
+        await page.goto(path);
+        await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+        await page.screenshot({ path: name(list), fullPage: true });
+        await page
+          .locator('tbody tr.ant-table-row')
+          .filter({ hasText: FOLLOWED })
+          .locator('button')
+          .first()
+          .click();
+        await expect(page.locator(shown)).toBeVisible();
+        await settled(page, frame);
+        await page.screenshot({ path: name(opened) });
+      };
+      await listAndOpened('/alerts', 'alerts', 'follow-up', '.ant-modal-body', '.ant-modal-wrap');
+      await listAndOpened(
+        '/participants',
+        'participants',
+        'participant',
+        '.ant-drawer [role="list"]',
+        '.ant-drawer',
+      );
     });
   }
 });
