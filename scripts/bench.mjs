@@ -4,6 +4,9 @@
 // throwaway PostgreSQL cluster (or BENCH_DATABASE_URL) when one can be started, each seeded with
 // BENCH_ROWS categories (200,000). A section is a function `(ctx) => figures` in scripts/bench/: add yours to
 // APP_SECTIONS (the app is running, signed in) or ONCE (run on the embedded database only).
+// While working on one figure: BENCH_ONLY=lists,health runs only those sections (by function name) and
+// BENCH_DB=embedded or BENCH_DB=postgres only that database (seeding, floors and the restart always run);
+// BENCH_PORT moves the app (the bare server takes the port below it) so two benches can run side by side.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,14 +27,17 @@ if (staleBuilds().some((s) => s.workspace === '@cool/server')) {
 }
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
-const PORT = 8199;
-const BARE_PORT = 8198;
+const PORT = Number(process.env.BENCH_PORT ?? 8199);
+const BARE_PORT = PORT - 1;
 /** Run on the database itself right after seeding, `(ctx, pool)`; they fill `ctx.floors`. */
 const SQL_SECTIONS = [searchSql];
 /** Measured on the bare server; they fill `ctx.floors`. */
 const FLOOR_SECTIONS = [listFloor];
-const APP_SECTIONS = [lists, search, health];
-const ONCE = [assets, pageWeights, h5Weight, firstScreen];
+const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const chosen = (sections) => (ONLY ? sections.filter((section) => ONLY.includes(section.name)) : sections);
+const APP_SECTIONS = chosen([lists, search, health]);
+const ONCE = chosen([assets, pageWeights, h5Weight, firstScreen]);
+const DB = process.env.BENCH_DB;
 
 /** Seeds `rows` categories in one statement (seconds, not the minutes of one request per row). */
 async function seedCategories(ctx, target, rows) {
@@ -110,21 +116,25 @@ async function benchOn(kind, target) {
 }
 
 const results = [];
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cool-bench-'));
-try {
-  results.push(['embedded PGlite', await benchOn('embedded', { dataDir })]);
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+if (DB !== 'postgres') {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cool-bench-'));
+  try {
+    results.push(['embedded PGlite', await benchOn('embedded', { dataDir })]);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
-const cluster = process.env.BENCH_DATABASE_URL
-  ? { status: 'started', url: process.env.BENCH_DATABASE_URL, stop() {} }
-  : await startPgCluster();
-try {
-  if (cluster.status === 'started')
-    results.push(['PostgreSQL', await benchOn('postgres', { url: cluster.url })]);
-  else results.push(['PostgreSQL', [figure('PostgreSQL', `skipped: ${cluster.reason}`)]]);
-} finally {
-  cluster.stop();
+if (DB !== 'embedded') {
+  const cluster = process.env.BENCH_DATABASE_URL
+    ? { status: 'started', url: process.env.BENCH_DATABASE_URL, stop() {} }
+    : await startPgCluster();
+  try {
+    if (cluster.status === 'started')
+      results.push(['PostgreSQL', await benchOn('postgres', { url: cluster.url })]);
+    else results.push(['PostgreSQL', [figure('PostgreSQL', `skipped: ${cluster.reason}`)]]);
+  } finally {
+    cluster.stop();
+  }
 }
 
 console.log(`\nCool Evaluation bench, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
