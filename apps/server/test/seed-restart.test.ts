@@ -25,3 +25,26 @@ it('a restart on a seeded database computes no password hash (argon2 is slow on 
   await seed(server.database.db, { adminPassword: 'another-password-1' });
   expect(hashes.count).toBe(before);
 });
+
+it('a restart on a seeded database asks the database once, in one statement, before serving', async () => {
+  const { pool } = server.database;
+  const query = vi.spyOn(pool, 'query');
+  const connect = vi.spyOn(pool, 'connect');
+  try {
+    const report = await seed(server.database.db, { adminPassword: 'another-password-1' });
+    expect(report.stepsApplied).toEqual([]);
+    expect(query).toHaveBeenCalledTimes(1);
+    expect(connect).not.toHaveBeenCalled();
+  } finally {
+    query.mockRestore();
+    connect.mockRestore();
+  }
+});
+
+it('a restart still brings back a missing built-in role and the admin role grants of this version', async () => {
+  await server.database.pool.query(`DELETE FROM roles WHERE id = 'operator'`);
+  await server.database.pool.query(`UPDATE roles SET grants = '{}' WHERE id = 'admin'`);
+  const report = await seed(server.database.db, {});
+  expect(report).toMatchObject({ rolesCreated: 1, rolesUpdated: 1 });
+  expect((await seed(server.database.db, {})).rolesCreated).toBe(0);
+});

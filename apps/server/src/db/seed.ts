@@ -31,9 +31,34 @@ async function once(tx: Tx, name: string, report: SeedReport, apply: () => Promi
   report.stepsApplied.push(name);
 }
 
+/** Steps every installation has run once seeded; `admin-account` only when no admin existed. */
+const STEPS = [
+  'grants:records-alerts-participants',
+  'grants:orders-refund-pay',
+  'demo-categories',
+  ...BUILTIN_SCALES.map((scale) => `builtin:${scale.key}`),
+];
+
+/**
+ * Whether a run would change nothing, asked in one statement: a restart then skips the dozens of
+ * statements of the transaction below, which are on its way to serving.
+ */
+async function seeded(db: Db): Promise<boolean> {
+  const admin = BUILT_IN_ROLES.find((r) => r.id === 'admin')!;
+  const roleIds = BUILT_IN_ROLES.map((role) => role.id);
+  const { rows } = await db.execute<{ done: boolean }>(sql`
+    SELECT (SELECT count(*) FROM ${seedLog} WHERE ${seedLog.name} IN ${STEPS}) = ${STEPS.length}
+      AND (SELECT count(*) FROM ${roles} WHERE ${roles.id} IN ${roleIds}) = ${roleIds.length}
+      AND EXISTS (SELECT 1 FROM ${roles} WHERE ${roles.id} = 'admin' AND ${roles.grants} = ${JSON.stringify(admin.grants)}::jsonb)
+      AND (EXISTS (SELECT 1 FROM ${accounts} WHERE ${accounts.username} = 'admin')
+        OR EXISTS (SELECT 1 FROM ${seedLog} WHERE ${seedLog.name} = 'admin-account')) AS done`);
+  return rows[0]?.done === true;
+}
+
 /** Idempotent: a second run changes nothing. */
 export async function seed(db: Db, options: { adminPassword?: string | undefined }): Promise<SeedReport> {
   const report: SeedReport = { rolesCreated: 0, rolesUpdated: 0, adminCreated: false, stepsApplied: [] };
+  if (await seeded(db)) return report;
   const password = options.adminPassword ?? randomBytes(12).toString('base64url');
   await db.transaction(async (tx) => {
     for (const role of BUILT_IN_ROLES) {
