@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { type Database, migrateDatabase, openConfiguredDatabase } from './db/database.ts';
-import { seed } from './db/seed.ts';
+import { type Database, migrateDatabase, migrationsApplied, openConfiguredDatabase } from './db/database.ts';
+import { seed, seeded } from './db/seed.ts';
 import { type Job, type JobOptions, type Jobs, startJobs } from './jobs/jobs.ts';
 import { JOBS } from './jobs/registry.ts';
 import { useNotificationQueue } from './modules/notifications/service.ts';
@@ -31,10 +31,15 @@ export async function prepareDatabase(
 ): Promise<Database> {
   const database = await opening;
   try {
-    const report = await database.exclusive(async () => {
-      await migrateDatabase(database);
-      return seed(database.db, { adminPassword: config.adminPassword });
-    });
+    // A restart finds both done: it then takes no lock (on PostgreSQL a connection of its own) to learn it.
+    const done = (await migrationsApplied(database)) && (await seeded(database.db));
+    const report = done
+      ? undefined
+      : await database.exclusive(async () => {
+          await migrateDatabase(database);
+          return seed(database.db, { adminPassword: config.adminPassword });
+        });
+    if (!report) return database;
     if (report.stepsApplied.length > 0) log(`Seeded: ${report.stepsApplied.join(', ')}`);
     if (report.generatedAdminPassword) {
       // Printed once, straight to the terminal: it must not end up in structured logs.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { migrateDatabase } from '../src/db/database.ts';
 import { seed } from '../src/db/seed.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
@@ -47,4 +48,18 @@ it('a restart still brings back a missing built-in role and the admin role grant
   const report = await seed(server.database.db, {});
   expect(report).toMatchObject({ rolesCreated: 1, rolesUpdated: 1 });
   expect((await seed(server.database.db, {})).rolesCreated).toBe(0);
+});
+
+it('a restart on a migrated database learns it in two statements, without a transaction', async () => {
+  const { pool } = server.database;
+  const query = vi.spyOn(pool, 'query');
+  const connect = vi.spyOn(pool, 'connect');
+  try {
+    await migrateDatabase(server.database);
+    expect(query).toHaveBeenCalledTimes(2);
+    expect(connect).not.toHaveBeenCalled();
+  } finally {
+    query.mockRestore();
+    connect.mockRestore();
+  }
 });

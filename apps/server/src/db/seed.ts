@@ -43,7 +43,7 @@ const STEPS = [
  * Whether a run would change nothing, asked in one statement: a restart then skips the dozens of
  * statements of the transaction below, which are on its way to serving.
  */
-async function seeded(db: Db): Promise<boolean> {
+export async function seeded(db: Db): Promise<boolean> {
   const admin = BUILT_IN_ROLES.find((r) => r.id === 'admin')!;
   const roleIds = BUILT_IN_ROLES.map((role) => role.id);
   const { rows } = await db.execute<{ done: boolean }>(sql`
