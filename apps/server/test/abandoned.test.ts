@@ -11,11 +11,15 @@ const SLOW = 10;
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let app: FastifyInstance;
 let base: string;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await migrateDatabase(database);
-  app = await buildApp(loadConfig({}, { webDist: undefined, rateLimitMax: 0 }), { logger: false, database });
+  app = await buildApp(loadConfig({}, { webDist: undefined, rateLimitMax: 0 }), {
+    logStream: { write: (line) => logLines.push(line) },
+    database,
+  });
   const access = { public: true } as const;
   app.get('/api/slow', { config: { access } }, async () => {
     await app.db.execute(sql`select pg_sleep(1)`);
@@ -63,6 +67,16 @@ async function slowRequests() {
 }
 
 describe('abandoned requests', () => {
+  it('are not logged as errors: the client left, the server did nothing wrong', async () => {
+    const slow = await slowRequests();
+    logLines.length = 0;
+    slow.abandon();
+    await slow.done;
+    expect((await timed(`${base}/api/quick`)).status).toBe(200);
+    // Before: one 'unhandled error' entry, with its stack, per abandoned request.
+    expect(logLines.filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
+  });
+
   it('drop their queries when the client goes away, so the next request does not wait for them', async () => {
     const slow = await slowRequests();
     slow.abandon();

@@ -41,8 +41,8 @@ export interface DatabaseOptions {
 
 /** The request a query runs for has been abandoned by its client. */
 export class QueryAbandonedError extends Error {
-  constructor() {
-    super('The client went away before the answer');
+  constructor(options?: ErrorOptions) {
+    super('The client went away before the answer', options);
   }
 }
 
@@ -76,6 +76,12 @@ function watchAnswers(pool: pg.Pool) {
  * queries still waiting for a connection are dropped, and one running on PostgreSQL is cancelled.
  */
 export const forRequest = <T>(signal: AbortSignal, fn: () => T): T => requestSignal.run(signal, fn);
+
+/**
+ * Runs `fn` as no request's work: what it starts (a read several requests share, a refresh of a cache) is
+ * neither dropped nor cancelled when the request that happened to start it is abandoned.
+ */
+export const detached = <T>(fn: () => T): T => requestSignal.exit(fn);
 
 const processIdOf = (client: pg.PoolClient) => (client as unknown as { processID: number }).processID;
 
@@ -165,6 +171,9 @@ function followRequests(pool: pg.Pool, cancel: ((processId: number) => Promise<v
       signal.addEventListener('abort', onAbort, { once: true });
       try {
         return await run(...args);
+      } catch (error) {
+        // Cancelled for its abandoned request: the same refusal as a query that never got a connection.
+        throw cancelling ? new QueryAbandonedError({ cause: error }) : error;
       } finally {
         signal.removeEventListener('abort', onAbort);
         await cancelling;

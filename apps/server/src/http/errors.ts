@@ -9,6 +9,7 @@ import {
 } from '@cool/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { QueryAbandonedError } from '../db/database.ts';
 import { type FieldProblem, failure, HttpError } from './reply.ts';
 
 type ValidationItem = { instancePath?: string; keyword?: string; message?: string; params?: IssueLike };
@@ -92,6 +93,13 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /** Every error leaves as the spec's envelope with a real status and a catalogue code; internals stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The client went away (drizzle wraps the pool's refusal): nobody reads an answer, and it is no fault
+    // to log. Only the socket is closed, so a burst of abandoned requests costs little after it ends.
+    if (error instanceof QueryAbandonedError || error.cause instanceof QueryAbandonedError) {
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
     if (error instanceof HttpError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return send(reply, error.status, error);
