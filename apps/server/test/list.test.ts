@@ -1,22 +1,16 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { defineList } from '../src/db/list.ts';
 import { auditLog } from '../src/db/schema.ts';
 import { SYSTEM_ACTOR, withTx } from '../src/db/tx.ts';
+import { auditListSpec, fetchAuditRows } from './audit-list.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 let database: Database;
 
-// Audit rows make a good fixture: a timestamp sort key with microseconds and ties.
-const list = defineList({
-  table: auditLog,
-  id: auditLog.id,
-  filters: { action: (action: string) => eq(auditLog.action, action) },
-  sorts: { time: auditLog.occurredAt, entityId: sql`${auditLog.entityId}::int` },
-  defaultSort: { field: 'time', order: 'descend' },
-});
+const list = defineList(auditListSpec);
 
 const ROWS = 23;
 
@@ -37,12 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const fetchRows = (inPage: SQL, order: SQL[]) =>
-  database.db
-    .select({ id: auditLog.id, entityId: auditLog.entityId })
-    .from(auditLog)
-    .where(inPage)
-    .orderBy(...order);
+const fetchRows: ReturnType<typeof fetchAuditRows> = (inPage, order) =>
+  fetchAuditRows(database.db)(inPage, order);
 
 const ids = (rows: { entityId: string | null }[]) => rows.map((r) => Number(r.entityId));
 

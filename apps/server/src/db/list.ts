@@ -3,7 +3,7 @@ import { ID_MAX, type Page } from '@cool/shared';
 import { and, asc, count, desc, getTableName, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Executor } from './database.ts';
+import { detached, type Executor } from './database.ts';
 
 export type SortOrder = 'ascend' | 'descend';
 
@@ -21,6 +21,8 @@ export interface ListSpec<F extends Record<string, Filter>, S extends string> {
   defaultSort: { field: NoInfer<S>; order: SortOrder };
   /** Lists up to this many rows are counted exactly on every page (default 10,000); see `page`. */
   exactCountUpTo?: number;
+  /** A longer list keeps the key of every this many-th row (default 1,000) for pages by number; see `page`. */
+  anchorEvery?: number;
 }
 
 /** A list's query: its filter values and the `sortField`/`sortOrder` pair the console sends. */
@@ -81,13 +83,30 @@ interface KnownCount {
   recounting?: Promise<unknown> | undefined;
 }
 
-/** Totals of long lists, per database (each test opens its own). */
-const countsByDatabase = new WeakMap<object, Map<string, KnownCount>>();
+/** The sort key and id of every `anchorEvery`-th row of a long list in one order: `rows[j]` is row (j+1)·every. */
+interface KnownAnchors {
+  rows: { key: unknown; id: unknown }[];
+  takenAt: number;
+  retaking?: Promise<unknown> | undefined;
+}
 
-const countsOf = (db: Executor) => {
-  const counts = countsByDatabase.get(db) ?? new Map<string, KnownCount>();
-  countsByDatabase.set(db, counts);
-  return counts;
+/** Totals of long lists and their anchors, per database (each test opens its own). */
+const countsByDatabase = new WeakMap<object, Map<string, KnownCount>>();
+const anchorsByDatabase = new WeakMap<object, Map<string, Promise<KnownAnchors>>>();
+
+const cacheOf = <V>(caches: WeakMap<object, Map<string, V>>, db: Executor) => {
+  const cache = caches.get(db) ?? new Map<string, V>();
+  caches.set(db, cache);
+  return cache;
+};
+const countsOf = (db: Executor) => cacheOf(countsByDatabase, db);
+
+/** Keeps `key` in a cache of at most COUNTS_KEPT entries, the oldest forgotten first. */
+const keep = <V>(cache: Map<string, V>, key: string, value: V) => {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > COUNTS_KEPT) cache.delete(cache.keys().next().value as string);
+  return value;
 };
 
 /** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
@@ -160,7 +179,7 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
     const known = counts.get(key);
     if (known && known.total > exactUpTo) {
       if (Date.now() - known.countedAt > COUNT_MAX_AGE_MS && !known.recounting) {
-        known.recounting = countRows(db, condition).then(
+        known.recounting = detached(() => countRows(db, condition)).then(
           (total) => remember(db, key, total),
           () => counts.delete(key),
         );
@@ -173,11 +192,70 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
   const remember = (db: Executor, key: string, total: number) => {
     const counts = countsOf(db);
     counts.delete(key);
-    if (total > exactUpTo) {
-      counts.set(key, { total, countedAt: Date.now() });
-      if (counts.size > COUNTS_KEPT) counts.delete(counts.keys().next().value as string);
-    }
+    if (total > exactUpTo) keep(counts, key, { total, countedAt: Date.now() });
     return total;
+  };
+
+  const every = spec.anchorEvery ?? 1000;
+  /**
+   * The anchors of a long list in the query's order, taken in one pass over its index (the rows are
+   * numbered, every `every`-th kept); reused and retaken like the total (`totalOf`).
+   */
+  const anchorsOf = (db: Executor, query: Query, condition: SQL | undefined, countedAs: string) => {
+    const { key } = sortOf(query);
+    const take = async (): Promise<KnownAnchors> => {
+      const numbered = db
+        .select({
+          key: sql`${key}`.as('anchor_key'),
+          id: sql`${spec.id}`.as('anchor_id'),
+          n: sql<number>`row_number() over (order by ${sql.join(orderBy(query), sql`, `)})`.as('n'),
+        })
+        .from(spec.table)
+        .where(condition)
+        .as('numbered');
+      const rows = await db
+        .select({ key: numbered.key, id: numbered.id })
+        .from(numbered)
+        .where(sql`${numbered.n} % ${every} = 0`)
+        .orderBy(numbered.n);
+      return { rows, takenAt: Date.now() };
+    };
+    const cache = cacheOf(anchorsByDatabase, db);
+    const cacheKey = JSON.stringify([countedAs, query.sortField ?? null, sortOf(query).order]);
+    const known = cache.get(cacheKey);
+    if (!known) {
+      // Taken for every request that waits for it, so no single abandoned request cancels it.
+      const taking = detached(take);
+      taking.catch(() => cache.delete(cacheKey));
+      return keep(cache, cacheKey, taking);
+    }
+    return known.then((anchors) => {
+      if (Date.now() - anchors.takenAt > COUNT_MAX_AGE_MS && !anchors.retaking) {
+        anchors.retaking = detached(take).then(
+          (fresh) => keep(cache, cacheKey, Promise.resolve(fresh)),
+          () => {
+            anchors.retaking = undefined;
+          },
+        );
+      }
+      return anchors;
+    });
+  };
+
+  /**
+   * Where a page by number starts: the anchor at or before its first row and how many rows follow it
+   * before the page, or no anchor (skip `start` rows from the top) when the list is short or the page near
+   * the top. The anchors are as old as the total: rows added or removed since before an anchor shift the
+   * pages after it by as many rows, until they are retaken (COUNT_MAX_AGE_MS).
+   */
+  const startOf = async (db: Executor, query: Query, condition: SQL | undefined, start: number) => {
+    if (start < every) return { skip: start };
+    const counted = countKey(query);
+    if ((await totalOf(db, condition, counted)) <= exactUpTo) return { skip: start };
+    const { rows } = await anchorsOf(db, query, condition, counted);
+    const at = Math.min(Math.floor(start / every), rows.length) - 1;
+    const anchor = rows[at];
+    return anchor ? { anchor, skip: start - (at + 1) * every } : { skip: start };
   };
 
   return {
@@ -188,6 +266,8 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
      * One page with its totals; a page past the end comes back empty with the real totals. A full page
      * carries `nextCursor`: sent back with the next `pageNo`, that page starts right after this one's last
      * row (`(key, id) > that row's`) instead of skipping rows, so page 10,000 costs what page 2 does.
+     * A page of a long list asked for by number alone starts after the nearest anchor (`startOf`), so it
+     * skips fewer than `anchorEvery` rows wherever it is.
      */
     async page<R extends { id: number }>(
       db: Executor,
@@ -199,25 +279,32 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
       const order = orderBy(query);
       const { key, order: direction } = sortOf(query);
       const signature = signatureOf(query);
-      const anchor = cursorAnchor(query.cursor, pageNo, signature);
-      // The anchor row's key is read in SQL (the inner table shadows the outer), so a cursor holds only ids.
-      const seek = (id: number) =>
+      const cursorId = cursorAnchor(query.cursor, pageNo, signature);
+      // The cursor row's key is read in SQL (the inner table shadows the outer), so a cursor holds only ids.
+      const afterCursor = (id: number) =>
         sql`(${key}, ${spec.id}) ${after(direction)} (select ${key}, ${spec.id} from ${spec.table} where ${spec.id} = ${id})`;
+      const afterAnchor = (anchor: { key: unknown; id: unknown }) =>
+        sql`(${key}, ${spec.id}) ${after(direction)} (${anchor.key}, ${anchor.id})`;
       // The page's ids come off the index inside the statement that reads their rows: one round trip.
-      const inPage = (anchorId: number | undefined) =>
+      const inPage = (seek: SQL | undefined, skip: number) =>
         inArray(
           spec.id,
           db
             .select({ id: spec.id })
             .from(spec.table)
-            .where(and(condition, anchorId === undefined ? undefined : seek(anchorId)))
+            .where(and(condition, seek))
             .orderBy(...order)
             .limit(pageSize)
-            .offset(anchorId === undefined ? offset(query) : 0),
+            .offset(skip),
         );
-      let data = await fetch(inPage(anchor), order);
-      // The anchor row was deleted meanwhile: skip rows as if there were no cursor.
-      if (anchor !== undefined && data.length === 0) data = await fetch(inPage(undefined), order);
+      const byNumber = async () => {
+        const { anchor, skip } = await startOf(db, query, condition, offset(query));
+        return fetch(inPage(anchor && afterAnchor(anchor), skip), order);
+      };
+      let data =
+        cursorId === undefined ? await byNumber() : await fetch(inPage(afterCursor(cursorId), 0), order);
+      // The cursor's row was deleted meanwhile: find the page by its number.
+      if (cursorId !== undefined && data.length === 0) data = await byNumber();
       // A page that is not full, or an empty first page, tells the exact total without counting; past the
       // end the list is counted in full. Otherwise see `totalOf`.
       const start = offset(query);
