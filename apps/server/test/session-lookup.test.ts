@@ -39,3 +39,18 @@ it('refuses a revoked session on the very next request', async () => {
   expect((await server.call(other, { method: 'POST', url: '/api/auth/logout' })).status).toBe(200);
   expect((await server.call(other, { method: 'GET', url: '/api/categories' })).status).toBe(401);
 });
+
+it('reads the session once for requests that come with one token while its lookup is under way', async () => {
+  const query = vi.spyOn(server.database.pool, 'query');
+  try {
+    const answers = await Promise.all(Array.from({ length: 8 }, signedIn));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const lookups = query.mock.calls.filter(
+      ([config]) => (config as { name?: string }).name === 'live_session',
+    );
+    // Before: one lookup per request.
+    expect(lookups.length).toBeLessThan(8);
+  } finally {
+    query.mockRestore();
+  }
+});

@@ -13,7 +13,7 @@ import {
   type UserInfo,
 } from '@cool/shared';
 import type { Config } from '../../config.ts';
-import type { Executor } from '../../db/database.ts';
+import { detached, type Executor } from '../../db/database.ts';
 import { type ServiceContext, type TxScope, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
 import { HttpError, httpError } from '../../http/reply.ts';
@@ -229,8 +229,30 @@ export const signOut = (ctx: ServiceContext, session: Session) =>
   });
 
 /** A live session of an enabled account; a disabled role keeps the session but grants nothing. */
-export async function findSession(db: Executor, token: string): Promise<Session | null> {
+/** Session lookups under way, per database and token hash. */
+const lookupsInFlight = new WeakMap<Executor, Map<string, Promise<Session | null>>>();
+
+/**
+ * The live session of a token. Each request reads it from the database (nothing is kept afterwards, so a
+ * revocation counts at once on every server), but requests that come with the same token while a lookup
+ * of it is under way share that lookup's answer instead of queueing a statement each. The shared lookup
+ * is no single request's work: one abandoned request does not cancel it for the others.
+ */
+export function findSession(db: Executor, token: string): Promise<Session | null> {
   const tokenHash = hashToken(token);
+  let inFlight = lookupsInFlight.get(db);
+  if (!inFlight) {
+    inFlight = new Map();
+    lookupsInFlight.set(db, inFlight);
+  }
+  const pending = inFlight.get(tokenHash);
+  if (pending) return pending;
+  const lookup = detached(() => lookUpSession(db, tokenHash)).finally(() => inFlight.delete(tokenHash));
+  inFlight.set(tokenHash, lookup);
+  return lookup;
+}
+
+async function lookUpSession(db: Executor, tokenHash: string): Promise<Session | null> {
   const row = await findLiveSession(db, tokenHash);
   if (!row) return null;
   const { roleStatus, expiresAt, idleSeconds, requireTwoStep, twoStepEnabled, ...session } = row;
