@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Database, DatabaseKind } from '../db/database.ts';
 
 export interface JobContext {
@@ -51,7 +51,9 @@ export async function startJobs(
   options: JobOptions = {},
 ): Promise<Jobs> {
   const pollSeconds = options.pollSeconds ?? 10;
-  const boss = new PgBoss({
+  // Loaded here, once the server answers (see startServer), not on its way there.
+  const { default: Boss } = await import('pg-boss');
+  const boss = new Boss({
     db: { executeSql: (text, values) => database.pool.query(text, values) },
     cronMonitorIntervalSeconds: Math.max(1, Math.min(30, pollSeconds)),
     cronWorkerIntervalSeconds: Math.max(1, Math.min(30, pollSeconds)),

@@ -1,5 +1,5 @@
 /** Mail by SMTP (nodemailer), with the settings saved in the console. */
-import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { HttpError } from '../../http/reply.ts';
 import type { StoredMail } from '../settings/mail.ts';
 import type { Transport } from './delivery.ts';
@@ -8,7 +8,7 @@ import type { Transport } from './delivery.ts';
 const TIMEOUT_MS = 15_000;
 
 export function smtpTransport(settings: StoredMail): Transport {
-  const mailer = nodemailer.createTransport({
+  const options: SMTPTransport.Options = {
     host: settings.host,
     port: settings.port,
     secure: settings.secure === 'tls',
@@ -18,13 +18,16 @@ export function smtpTransport(settings: StoredMail): Transport {
     connectionTimeout: TIMEOUT_MS,
     greetingTimeout: TIMEOUT_MS,
     socketTimeout: TIMEOUT_MS,
-  });
+  };
   const from = settings.fromName
     ? { name: settings.fromName, address: settings.fromAddress }
     : settings.fromAddress;
   return {
     name: 'smtp',
     async send(message) {
+      // Loaded at the first mail, not on every start's way to serving.
+      const { default: nodemailer } = await import('nodemailer');
+      const mailer = nodemailer.createTransport(options);
       try {
         await mailer.sendMail({
           from,

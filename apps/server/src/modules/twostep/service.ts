@@ -8,7 +8,6 @@ import {
   type TwoStepStatus,
 } from '@cool/shared';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { badRequest, conflict, HttpError } from '../../http/reply.ts';
@@ -117,6 +116,8 @@ export const startSetup = (ctx: ServiceContext, accountId: number): Promise<TwoS
       after: { twoStepSetupStarted: true },
     });
     const otpauthUrl = totp(secret, account.username).toString();
+    // Loaded at the first set-up, not on every start's way to serving.
+    const { default: QRCode } = await import('qrcode');
     return { secret, otpauthUrl, qrSvg: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }) };
   });
 
