@@ -1,15 +1,19 @@
 import { loadConfig } from './config.ts';
-import { openConfiguredDatabase } from './db/database.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { startEmbedded } from './db/pglite.ts';
 
 try {
   const config = loadConfig();
-  // The embedded engine starts on a thread of its own while the app's modules load (import() below), so
-  // a restart costs the slower of the two, not their sum.
-  const opening = openConfiguredDatabase(config);
-  opening.catch(() => {
-    // startServer reports it.
-  });
+  // The embedded engine starts first, on a thread of its own, while pg, drizzle and the app's modules load
+  // (import() below): a restart costs the slower of the two, not their sum.
+  const embedded = config.databaseUrl ? undefined : startEmbedded(config.dataDir);
+  const opening = import('./db/database.ts').then(({ openConfiguredDatabase }) =>
+    openConfiguredDatabase(config, embedded),
+  );
+  for (const starting of [embedded, opening])
+    starting?.catch(() => {
+      // startServer reports it.
+    });
   const [{ startServer }, { default: closeWithGrace }] = await Promise.all([
     import('./server.ts'),
     import('close-with-grace'),

@@ -1,13 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { lockDataDir, MIGRATION_LOCK_KEY, withAdvisoryLock } from './lock.ts';
+import { MIGRATION_LOCK_KEY, withAdvisoryLock } from './lock.ts';
+import { type Embedded, startEmbedded } from './pglite.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -37,6 +36,8 @@ export interface DatabaseOptions {
   poolMax?: number | undefined;
   /** PostgreSQL cancels a statement running longer (0: never). The embedded engine cannot time one out. */
   statementTimeoutMs?: number | undefined;
+  /** The embedded engine, already starting on `dataDir` (main.ts starts it before it loads pg and drizzle). */
+  embedded?: Promise<Embedded> | undefined;
 }
 
 /** The request a query runs for has been abandoned by its client. */
@@ -88,65 +89,6 @@ const processIdOf = (client: pg.PoolClient) => (client as unknown as { processID
 // The same code runs bundled (dist/main.js) and from source (src/db/database.ts).
 const bundled = path.basename(import.meta.dirname) === 'dist';
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, bundled ? '../drizzle' : '../../drizzle');
-const WORKER_FILE = path.join(import.meta.dirname, 'pglite-worker.mjs');
-
-async function startPglite(dataDir: string | undefined) {
-  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cool-pg-'));
-  const port = 5432;
-  const worker = new Worker(WORKER_FILE, {
-    workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) },
-  });
-  let exited = false;
-  worker.once('exit', () => {
-    exited = true;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    worker.once('error', onError);
-    worker.once('exit', (code) => reject(new Error(`PGlite worker exited with code ${code}`)));
-    worker.once('message', (message: { type: string }) => {
-      if (message.type === 'ready') {
-        worker.off('error', onError);
-        resolve();
-      }
-    });
-  });
-  const stop = async () => {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 5000);
-      worker.once('message', (message: { type: string }) => {
-        if (message.type === 'closed') {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      worker.postMessage({ type: 'close' });
-    });
-    await worker.terminate();
-    fs.rmSync(socketDir, { recursive: true, force: true });
-  };
-  let pings = 0;
-  const ping = () =>
-    new Promise<number>((resolve, reject) => {
-      if (exited) return reject(new Error('the embedded database has stopped'));
-      const id = ++pings;
-      const started = performance.now();
-      const timer = setTimeout(() => settle(false), 5000);
-      const settle = (ok: boolean) => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        if (ok) resolve(performance.now() - started);
-        else reject(new Error('the embedded database did not answer'));
-      };
-      const onMessage = (message: { type: string; id: number; ok: boolean }) => {
-        if (message.type === 'pong' && message.id === id) settle(message.ok);
-      };
-      worker.on('message', onMessage);
-      worker.postMessage({ type: 'ping', id });
-    });
-  return { host: socketDir, port, stop, ping };
-}
-
 /**
  * Makes the pool's queries follow their request (see `forRequest`): a query whose request was abandoned
  * never takes a connection, and on PostgreSQL a running one is cancelled (`pg_cancel_backend` from a
@@ -221,12 +163,13 @@ function followRequests(pool: pg.Pool, cancel: ((processId: number) => Promise<v
 }
 
 /** The database the configuration names; not yet migrated or seeded. */
-export const openConfiguredDatabase = (config: Config) =>
+export const openConfiguredDatabase = (config: Config, embedded?: Promise<Embedded>) =>
   openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
+    embedded,
   });
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -257,31 +200,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
   } else {
     kind = 'pglite';
-    if (options.dataDir) cleanups.push(await lockDataDir(options.dataDir));
-    try {
-      const embedded = await startPglite(options.dataDir && path.join(options.dataDir, 'pgdata'));
-      cleanups.unshift(embedded.stop);
-      ping = embedded.ping;
-      // One connection: the embedded server interleaves statements of concurrent connections.
-      pool = new pg.Pool({
-        host: embedded.host,
-        port: embedded.port,
-        user: 'postgres',
-        database: 'postgres',
-        max: 1,
-      });
-      // The engine's connections share one session, prepared statements included: a new connection (after
-      // one was dropped) starts with none, as the pool's client believes, instead of failing to prepare
-      // a name its predecessor left behind.
-      pool.on('connect', (client) => {
-        client.query('DEALLOCATE ALL').catch(() => {});
-      });
-      // The engine can neither cancel nor time out a running statement: abandoned ones are only dropped.
-      followRequests(pool, undefined);
-    } catch (error) {
-      for (const cleanup of cleanups) await cleanup();
-      throw error;
-    }
+    const embedded = await (options.embedded ?? startEmbedded(options.dataDir));
+    cleanups.push(embedded.stop);
+    ping = embedded.ping;
+    // One connection: the embedded server interleaves statements of concurrent connections.
+    pool = new pg.Pool({
+      host: embedded.host,
+      port: embedded.port,
+      user: 'postgres',
+      database: 'postgres',
+      max: 1,
+    });
+    // The engine's connections share one session, prepared statements included: a new connection (after
+    // one was dropped) starts with none, as the pool's client believes, instead of failing to prepare
+    // a name its predecessor left behind.
+    pool.on('connect', (client) => {
+      client.query('DEALLOCATE ALL').catch(() => {});
+    });
+    // The engine can neither cancel nor time out a running statement: abandoned ones are only dropped.
+    followRequests(pool, undefined);
   }
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: string) {
@@ -123,6 +122,8 @@ export const MIGRATION_LOCK_KEY = 0x436f6f6c;
  * and goes with it: when `fn` ends, or when this process dies.
  */
 export async function withAdvisoryLock<T>(url: string, key: number, fn: () => Promise<T>): Promise<T> {
+  // Imported here: the start's first step locks the data directory (see main.ts), before pg is loaded.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, application_name: 'cool-evaluation-lock' });
   await client.connect();
   try {
