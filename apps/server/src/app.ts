@@ -73,6 +73,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (error, request, reply) =>
       frameworkErrors(error, request, reply.header('x-content-type-options', 'nosniff')),
     trustProxy: config.trustProxy,
+    // Every route validates and serializes with its zod schemas: Fastify then never loads its default
+    // compilers (ajv and fast-json-stringify) at start. Its types expect ajv's; zod's take the same route.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => validatorCompiler as never,
+        buildSerializer: () => serializerCompiler as never,
+      },
+    },
   });
   const slot: DatabaseSlot = {
     kind: options.database?.kind ?? (config.databaseUrl ? 'postgres' : 'pglite'),
@@ -94,8 +102,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     forRequest(abandoned.signal, done);
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerSecurity(app, config);
   registerAccessControl(

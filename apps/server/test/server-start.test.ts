@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
@@ -51,3 +52,11 @@ it('starts the embedded database while Fastify starts, not after it listens, and
   const health = await server.app.inject({ method: 'GET', url: '/api/health' });
   expect(health.json().result.status).toBe('ok');
 }, 60_000);
+
+it('never loads Fastify default schema compilers: every route validates and serializes with zod', () => {
+  const loaded = Object.keys(createRequire(import.meta.url).cache);
+  expect(loaded.some((file) => file.includes(`${path.sep}fastify${path.sep}`))).toBe(true);
+  // Before: Fastify loaded ajv and fast-json-stringify's compilers while it was created, for nothing.
+  for (const compiler of ['ajv-compiler', 'fast-json-stringify-compiler'])
+    expect(loaded.filter((file) => file.includes(`${path.sep}${compiler}${path.sep}`))).toEqual([]);
+});
