@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -98,6 +99,29 @@ describe('abandoned requests', () => {
       );
     }
   }, 30_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'are cancelled on PostgreSQL without signing in a connection per cancel',
+    async () => {
+      const connects = vi.spyOn(pg.Client.prototype, 'connect');
+      try {
+        const slow = await slowRequests();
+        slow.abandon();
+        await slow.done;
+        await vi.waitFor(async () => {
+          const { rows } = await database.pool.query(
+            "select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep%' and state = 'active'",
+          );
+          expect(rows[0].n).toBe(0);
+        });
+        // Before: each cancel signed in on a new connection (a backend started) to run pg_cancel_backend.
+        expect(connects).not.toHaveBeenCalled();
+      } finally {
+        connects.mockRestore();
+      }
+    },
+    30_000,
+  );
 
   it('leave /api/health answering at once, not behind the queued list queries', async () => {
     const slow = await slowRequests();

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -84,17 +85,49 @@ export const forRequest = <T>(signal: AbortSignal, fn: () => T): T => requestSig
  */
 export const detached = <T>(fn: () => T): T => requestSignal.exit(fn);
 
-const processIdOf = (client: pg.PoolClient) => (client as unknown as { processID: number }).processID;
+/** What the server gave a connection to cancel its statements with (BackendKeyData). */
+const cancelKeyOf = (client: pg.PoolClient) => client as unknown as { processID: number; secretKey: number };
+
+/**
+ * Asks PostgreSQL to cancel what the connection of `key` is running: a CancelRequest on a socket of its own,
+ * settled once the server closed that socket (it has signalled the backend by then). Unlike a query on a
+ * new connection it needs no sign-in and starts no session, so cancelling a burst of abandoned requests
+ * does not hold up the next one.
+ */
+function sendCancelRequest(url: string, key: { processID: number; secretKey: number }) {
+  // pg's own reading of the URL (host, socket directory, port, their defaults); it is not in its types.
+  const { host, port } = (
+    new pg.Client({ connectionString: url }) as unknown as {
+      connectionParameters: { host: string; port: number };
+    }
+  ).connectionParameters;
+  return new Promise<void>((resolve) => {
+    const socket = host.startsWith('/')
+      ? net.connect(path.join(host, `.s.PGSQL.${port}`))
+      : net.connect(port, host);
+    const message = Buffer.alloc(16);
+    message.writeInt32BE(16, 0);
+    message.writeInt32BE(80877102, 4);
+    message.writeInt32BE(key.processID, 8);
+    message.writeInt32BE(key.secretKey, 12);
+    socket.once('connect', () => socket.end(message));
+    socket.once('error', () => socket.destroy());
+    socket.once('close', () => resolve());
+  });
+}
 
 // The same code runs bundled (dist/main.js) and from source (src/db/database.ts).
 const bundled = path.basename(import.meta.dirname) === 'dist';
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, bundled ? '../drizzle' : '../../drizzle');
 /**
  * Makes the pool's queries follow their request (see `forRequest`): a query whose request was abandoned
- * never takes a connection, and on PostgreSQL a running one is cancelled (`pg_cancel_backend` from a
- * connection of its own; the client is released only after the cancel, so it cannot hit a later query).
+ * never takes a connection, and on PostgreSQL a running one is cancelled (`sendCancelRequest`; the client
+ * is released only after the cancel, so it cannot hit a later query).
  */
-function followRequests(pool: pg.Pool, cancel: ((processId: number) => Promise<void>) | undefined) {
+function followRequests(
+  pool: pg.Pool,
+  cancel: ((key: { processID: number; secretKey: number }) => Promise<void>) | undefined,
+) {
   const acquire = pool.connect.bind(pool);
   const patched = new WeakSet<pg.PoolClient>();
   const followQueries = (client: pg.PoolClient) => {
@@ -108,7 +141,7 @@ function followRequests(pool: pg.Pool, cancel: ((processId: number) => Promise<v
       if (!signal || signal.aborted) return run(...args);
       let cancelling: Promise<void> | undefined;
       const onAbort = () => {
-        cancelling = cancel(processIdOf(client)).catch(() => {});
+        cancelling = cancel(cancelKeyOf(client)).catch(() => {});
       };
       signal.addEventListener('abort', onAbort, { once: true });
       try {
@@ -189,15 +222,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pinger = pingOnOwnConnection(url);
     cleanups.push(pinger.close);
     ping = pinger.ping;
-    followRequests(pool, async (processId) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query('SELECT pg_cancel_backend($1)', [processId]);
-      } finally {
-        await client.end();
-      }
-    });
+    followRequests(pool, (key) => sendCancelRequest(url, key));
   } else {
     kind = 'pglite';
     const embedded = await (options.embedded ?? startEmbedded(options.dataDir));
