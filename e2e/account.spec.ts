@@ -91,7 +91,7 @@ test.describe('account pages', () => {
       for (const section of ['basic', 'security', 'custom', 'binding', 'notification']) {
         await page.goto(`/account/settings?section=${section}`);
         await expect(page.locator('.ant-card')).toBeVisible();
-        await expect(page.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
+        await expect(page.locator('.ant-spin-spinning, [aria-busy="true"], .ant-skeleton')).toHaveCount(0);
         await page.screenshot({
           path: `${SCREENSHOT_DIR}/account-settings-${section}-${shot.name}.png`,
           fullPage: true,

@@ -132,7 +132,7 @@ test.describe('tables at desktop widths', () => {
         ] as const) {
           await page.goto(path);
           await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
-          await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+          await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
           await page.screenshot({ path: `${SCREENSHOT_DIR}/columns-${name}-${width}-${language}.png` });
           expect(await unreadableCells(page), `${name} at ${width} px`).toEqual([]);
         }
@@ -163,7 +163,7 @@ test.describe('tables on a phone', () => {
 
       await page.goto('/game');
       await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
-      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
       for (const name of zh ? ['编辑', '题目', '预览'] : ['Edit', 'Questions', 'Preview']) await inView(name);
       expect(await unreadableCells(page)).toEqual([]);
       await page.screenshot({
@@ -173,7 +173,7 @@ test.describe('tables on a phone', () => {
 
       await page.goto('/user');
       await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
-      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
       for (const name of zh ? ['编辑', '删除'] : ['Edit', 'Delete']) await inView(name);
       expect(await unreadableCells(page)).toEqual([]);
       await page.screenshot({

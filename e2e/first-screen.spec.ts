@@ -15,6 +15,19 @@ test.describe('first screen: what the login page downloads, and what signing in 
     expect(code).not.toContain('No QueryClient set');
   });
 
+  test('the console code starts downloading when the person starts filling the form, not before', async ({
+    page,
+  }) => {
+    const shell: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/(ConsoleShell|TestPage)-[\w-]+\.js$/.test(request.url())) shell.push(request.url());
+    });
+    await page.goto('/user/login', { waitUntil: 'networkidle' });
+    expect(shell).toEqual([]);
+    await page.getByPlaceholder('Username or email').focus();
+    await expect.poll(() => shell.length).toBe(2);
+  });
+
   test('signing in asks for the first list and the console code alongside the user info', async ({
     page,
   }) => {

@@ -53,6 +53,25 @@ test.describe('languages', () => {
     expect(packRequests).toHaveLength(2);
   });
 
+  test('the login page switches language from its globe; the menu downloads only when the globe is reached', async ({
+    page,
+  }) => {
+    const menuCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/LanguageSelect-[\w-]+\.js$/.test(request.url())) menuCode.push(request.url());
+    });
+    await page.goto('/user/login');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    expect(menuCode).toEqual([]);
+    // One click opens the menu, even though its code arrives only then.
+    await switchTo(page, '简体中文');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+    expect(menuCode).toHaveLength(1);
+    await switchTo(page, 'English');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
+
   test('the current language name column comes first', async ({ page }) => {
     await signInAs(page, ADMIN.username, ADMIN.password);
     await page.goto('/user');

@@ -517,11 +517,11 @@ test.describe('test screenshots', () => {
 
       await page.goto('/game');
       await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
-      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
       await shot('tests-list');
       await page.getByPlaceholder(zh ? '中文或英文标题' : 'Chinese or English title').fill('PHQ-9');
       await page.getByRole('button', { name: zh ? /^查\s?询$/ : 'Search' }).click();
-      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
 
       const phq = rowOf(page, 'PHQ-9').first();
       await phq.getByRole('button', { name: zh ? /^编\s?辑$/ : 'Edit' }).click();
@@ -581,7 +581,7 @@ test.describe('test screenshots', () => {
       );
       await page.goto(`/qtable?testId=${copy.id}`);
       await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(9);
-      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await expect(page.locator('.ant-spin-spinning, [aria-busy="true"]')).toHaveCount(0);
       await shot('questions');
       await page
         .getByRole('button', { name: zh ? /^编\s?辑$/ : 'Edit' })

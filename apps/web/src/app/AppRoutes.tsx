@@ -1,7 +1,8 @@
 import { can, filterRoutes, HOME_PATH, safeRedirect } from '@cool/shared';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import UserLayout from '../features/layout/UserLayout.tsx';
 import { routeTitle } from '../shared/i18n/routeTitle.ts';
 import { tabKey } from '../shared/routes/routes.ts';
 import { flattenRoutes, menuTree } from '../shared/routes/tree.ts';
@@ -14,8 +15,6 @@ import { ConsoleShell } from './consoleShell.ts';
 import { APP_ROUTES, type AppRoute } from './routes/registry.tsx';
 import { SessionGate } from './SessionGate.tsx';
 import { warmUpConsole } from './warmUp.ts';
-
-const UserLayout = lazy(() => import('../features/layout/UserLayout.tsx'));
 
 const USER_LAYOUT_ROUTES = APP_ROUTES.filter((route) => route.layout === 'user');
 const BASIC_LAYOUT_ROUTES = APP_ROUTES.filter((route) => route.layout === 'basic');

@@ -18,11 +18,12 @@ unstableSetRender((node, container) => {
   };
 });
 
-// The first language pack is awaited so the first paint is already translated.
-await initI18n();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first language pack is loaded before the first paint, so it is already translated. Not a top-level
+// await: the pack imports from the chunk this module's imports share, which would then wait on this module.
+initI18n().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -6,9 +6,9 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { AppRoutes } from '../app/AppRoutes.tsx';
-import { localeLoaders } from '../app/locales/loaders.ts';
+import { errorMessageLoaders, localeLoaders } from '../app/locales/loaders.ts';
 import { queryClient as appQueryClient } from '../app/queryClient.ts';
-import { getAntdLocale, initI18n } from '../shared/i18n/i18n.ts';
+import { getAntdLocale, initI18n, setErrorMessages } from '../shared/i18n/i18n.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
 import { useSettingsStore } from '../shared/settings/settingsStore.ts';
 import { useTabsStore } from '../shared/tabs/tabsStore.ts';
@@ -71,6 +71,8 @@ export function setupIntegration() {
     const sizes = document.createElement('style');
     sizes.textContent = 'textarea { padding: 0; border-top-width: 0; border-bottom-width: 0; }';
     document.head.append(sizes);
+    // As main.tsx does: the server's error texts load with the first failed call or the console.
+    setErrorMessages(errorMessageLoaders);
     await initI18n(localeLoaders);
   });
   afterEach(() => {

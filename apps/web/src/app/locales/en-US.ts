@@ -1,7 +1,5 @@
 // antd's own ES module: the one its components already load, not a second CommonJS copy.
 
-import type { ErrorCatalogue } from '@cool/shared/errors';
-import enUSErrors from '@cool/shared/errors/en-US';
 import enUS from 'antd/es/locale/en_US';
 import auth from '../../features/auth/strings/en-US.json';
 import twoStepPrompt from '../../features/auth/strings/twoStepPrompt/en-US.json';
@@ -20,8 +18,6 @@ export const messages = {
   ...thirdParty,
   ...twoStepPrompt,
   ...layout,
-  // Server error codes, from the one catalogue the server also answers with.
-  serverError: enUSErrors as ErrorCatalogue,
 };
 
 const pack: LocalePack = { messages, antdLocale: enUS };

@@ -1,4 +1,3 @@
-import zhCNErrors from '@cool/shared/errors/zh-CN';
 import zhCN from 'antd/es/locale/zh_CN';
 import twoStepPrompt from '../../features/auth/strings/twoStepPrompt/zh-CN.json';
 import auth from '../../features/auth/strings/zh-CN.json';
@@ -19,8 +18,6 @@ const messages: typeof english = {
   ...thirdParty,
   ...twoStepPrompt,
   ...layout,
-  // Server error codes, from the one catalogue the server also answers with.
-  serverError: zhCNErrors,
 };
 
 const pack: LocalePack = { messages, antdLocale: zhCN };

@@ -1,13 +1,14 @@
 import { CONSOLE_ROUTES, type ConsoleRoute } from '@cool/shared';
 import { lazy, type ReactNode } from 'react';
+// The login page is part of the first download (one file compresses better than the dozens its parts would be
+// split into); every other screen is its own chunk, so the login page never downloads the console shell or
+// tables. Console screens can start downloading early (on the sign-in click).
+import LoginPage from '../../features/auth/LoginPage.tsx';
 import { registerRoutes } from '../../shared/routes/routes.ts';
 import { type RouteNode, routeTrail } from '../../shared/routes/tree.ts';
 import { preloadConsoleShell } from '../consoleShell.ts';
 import { preloadable } from '../preloadable.ts';
 
-// Every screen is its own chunk: the login page never downloads the console shell or tables. Console screens
-// can start downloading early (on the sign-in click).
-const LoginPage = lazy(() => import('../../features/auth/LoginPage.tsx'));
 const CategoryPage = preloadable(() => import('../../features/categories/CategoryPage.tsx'));
 const TestPage = preloadable(() => import('../../features/tests/TestPage.tsx'));
 const QuestionPage = preloadable(() => import('../../features/questions/QuestionPage.tsx'));
@@ -100,7 +101,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/user/login',
     name: 'login',
     layout: 'user',
-    page: () => <LoginPage onSubmit={(target) => preloadConsole(target)} />,
+    page: () => <LoginPage onSignInAhead={preloadConsole} />,
   },
   {
     path: '/user/register',

@@ -1,9 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { greetingFor, type LoginResult, safeRedirect, welcomePhraseIndex } from '@cool/shared';
-import { Alert, Button, Checkbox, Flex, Form } from 'antd';
+import { Button, Checkbox, Flex, Form } from 'antd';
 // The password part alone: antd's Input also carries TextArea, Search and OTP (10 KiB gzip).
 import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
@@ -11,14 +11,16 @@ import { applyFieldErrors } from '../../shared/http/formErrors.ts';
 import { login } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
 import { loadUser } from '../../shared/session/loadUser.ts';
+import { LazyAlert } from '../../shared/ui/LazyAlert.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { LoginTabs } from './LoginTabs.tsx';
-import { MobileCodeFields } from './MobileCodeFields.tsx';
-import { OutboxNotice } from './OutboxNotice.tsx';
 import { useSignInOptions } from './signInOptions.ts';
 import { TextField } from './TextField.tsx';
 import { ThirdPartySignIn } from './ThirdPartySignIn.tsx';
 import { useTwoStepSignIn } from './useTwoStepSignIn.tsx';
+
+// The mobile tab's fields download when the tab is first opened: most sign-ins use the first tab.
+const MobileSignInFields = lazy(() => import('./MobileSignInFields.tsx'));
 
 /** Keys of SPEC 9's four welcome phrases, in the order `welcomePhraseIndex` picks from. */
 const WELCOME_PHRASES = ['rest', 'meal', 'game', 'tired'] as const;
@@ -34,11 +36,14 @@ interface LoginFields {
 }
 
 interface LoginPageProps {
-  /** Told where the user goes once signed in, as the sign-in starts (the console's code can download meanwhile). */
-  onSubmit?: (target: string) => void;
+  /**
+   * Told where the user goes once signed in when a sign-in becomes likely (the form is first focused) and again as
+   * it starts: the console's code downloads while the person types, not after the click.
+   */
+  onSignInAhead?: (target: string) => void;
 }
 
-export default function LoginPage({ onSubmit }: LoginPageProps) {
+export default function LoginPage({ onSignInAhead }: LoginPageProps) {
   const { t } = useTranslation();
   const { notification } = useNotices();
   const navigate = useNavigate();
@@ -51,10 +56,18 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
   const options = useSignInOptions();
   const twoStep = useTwoStepSignIn();
 
+  const signInAhead = () => onSignInAhead?.(safeRedirect(searchParams.get('redirect')));
+  const focused = useRef(false);
+  const onFirstFocus = () => {
+    if (focused.current) return;
+    focused.current = true;
+    signInAhead();
+  };
+
   const onFinish = async (values: LoginFields) => {
     setSubmitting(true);
     setLoginError(null);
-    onSubmit?.(safeRedirect(searchParams.get('redirect')));
+    signInAhead();
     try {
       const credentials =
         tab === 'mobile'
@@ -117,19 +130,23 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
   );
 
   const mobileFields = (
-    <>
-      <OutboxNotice channels={['sms']} />
-      <MobileCodeFields
-        purpose="signIn"
+    <Suspense fallback={null}>
+      <MobileSignInFields
         onError={(error) => {
           if (!applyFieldErrors(form, error)) setLoginError(errorText(error, t));
         }}
       />
-    </>
+    </Suspense>
   );
 
   return (
-    <Form<LoginFields> form={form} initialValues={{ remember_me: true }} onFinish={onFinish} size="large">
+    <Form<LoginFields>
+      form={form}
+      initialValues={{ remember_me: true }}
+      onFinish={onFinish}
+      onFocus={onFirstFocus}
+      size="large"
+    >
       <LoginTabs
         activeKey={tab}
         onChange={(key) => {
@@ -143,7 +160,7 @@ export default function LoginPage({ onSubmit }: LoginPageProps) {
       />
       {twoStep.prompt}
       {loginError && (
-        <Alert type="error" showIcon title={loginError} style={{ marginBottom: 24 }} role="alert" />
+        <LazyAlert type="error" showIcon title={loginError} style={{ marginBottom: 24 }} role="alert" />
       )}
       {/* One line each, even on a 375 px phone: a wrapped pair reads as four separate things. */}
       <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: 24, whiteSpace: 'nowrap' }}>

@@ -1,5 +1,5 @@
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LazyAlert } from '../../shared/ui/LazyAlert.tsx';
 import { useSignInOptions } from './signInOptions.ts';
 
 /** Says where codes and links are while mail or SMS is not set up: the development outbox. */
@@ -7,5 +7,5 @@ export function OutboxNotice({ channels }: { channels: ('email' | 'sms')[] }) {
   const { t } = useTranslation();
   const outbox = useSignInOptions()?.outbox;
   if (!outbox || !channels.some((channel) => outbox[channel])) return null;
-  return <Alert type="info" showIcon title={t('login.outbox')} style={{ marginBottom: 24 }} />;
+  return <LazyAlert type="info" showIcon title={t('login.outbox')} style={{ marginBottom: 24 }} />;
 }

@@ -1,10 +1,12 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import type { LoginResult, OAuthProvider } from '@cool/shared';
-import { Flex, Spin, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { exchangeTicket, oauthProviders, signInUrl } from '../../shared/api/oauth.ts';
 import { errorText } from '../../shared/http/errorText.ts';
+import { loadErrorMessages } from '../../shared/i18n/i18n.ts';
 import { ProviderIcon } from '../../shared/oauth/ProviderIcon.tsx';
 import { useTwoStepSignIn } from './useTwoStepSignIn.tsx';
 
@@ -60,13 +62,18 @@ export function ThirdPartySignIn({ onSignedIn, onError }: ThirdPartySignInProps)
     const refusal = params.get('oauthError');
     if (refusal) {
       const provider = params.get('provider') as OAuthProvider | null;
-      handlers.current.onError(
-        t(`serverError.${refusal}` as never, {
-          provider: provider ? t(`thirdParty.provider.${provider}`) : '',
-          reason: params.get('reason') ?? '',
-          defaultValue: refusal,
-        }),
-      );
+      // The refusal's text is one of the server's error texts, which the login page loads on demand.
+      loadErrorMessages()
+        .catch(() => undefined)
+        .then(() =>
+          handlers.current.onError(
+            t(`serverError.${refusal}` as never, {
+              provider: provider ? t(`thirdParty.provider.${provider}`) : '',
+              reason: params.get('reason') ?? '',
+              defaultValue: refusal,
+            }),
+          ),
+        );
       setParams(
         (currentParams) => {
           const next = new URLSearchParams(currentParams);
@@ -108,7 +115,8 @@ export function ThirdPartySignIn({ onSignedIn, onError }: ThirdPartySignInProps)
           <ProviderIcon provider={provider} />
         </a>
       ))}
-      {exchanging && <Spin size="small" />}
+      {/* The icon Button's loading state draws, already on this page (antd's Spin is not). */}
+      {exchanging && <LoadingOutlined aria-label={t('common.loading')} />}
       {twoStep.prompt}
     </Flex>
   );

@@ -53,7 +53,7 @@ describe('two-step verification at sign-in', () => {
       // Another refusal closes the dialog and shows on the page.
       await waitFor(() => expect(dialog()).toBeNull());
       expect(posted[1]).toMatchObject({ twoStepCode: '654321' });
-      expect(screen.getByRole('alert').textContent).toContain('Too many');
+      expect((await screen.findByRole('alert')).textContent).toContain('Too many');
     } finally {
       unmount();
     }

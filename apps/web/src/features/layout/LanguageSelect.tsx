@@ -1,14 +1,16 @@
-import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Language } from '@cool/shared';
-import { Button, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/http/errorText.ts';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
+import { LanguageButton } from './LanguageButton.tsx';
 
-export function LanguageSelect() {
+export function LanguageSelect({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(initiallyOpen);
   const { message } = useNotices();
   const language = useSettingsStore((s) => s.language);
 
@@ -20,6 +22,8 @@ export function LanguageSelect() {
   return (
     <Dropdown
       trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
       menu={{
         selectable: true,
         selectedKeys: [language],
@@ -27,7 +31,7 @@ export function LanguageSelect() {
         onClick: ({ key }) => onSelect(key as Language),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')} />
+      <LanguageButton />
     </Dropdown>
   );
 }

@@ -6,7 +6,7 @@ import background from '../../assets/background.svg';
 import logo from '../../assets/logo.svg';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { GlobalFooter } from './GlobalFooter.tsx';
-import { LanguageSelect } from './LanguageSelect.tsx';
+import { LazyLanguageSelect } from './LazyLanguageSelect.tsx';
 import styles from './UserLayout.module.css';
 
 /** SPEC 2 layout 2: login-type pages in a centred card (max 368 px) on the background image. */
@@ -16,7 +16,7 @@ export default function UserLayout() {
   return (
     <div className={styles.container} style={{ backgroundImage: `url("${background}")` }}>
       <div className={styles.lang}>
-        <LanguageSelect />
+        <LazyLanguageSelect />
       </div>
       <div className={styles.content}>
         <div className={styles.top}>

@@ -8,8 +8,8 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
+import { LoadingOverlay } from '../../shared/ui/LoadingOverlay.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
-import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useImportTest, useTestList } from './api.ts';
 import { TestFormDrawer } from './components/TestFormDrawer.tsx';
@@ -122,7 +122,7 @@ export default function TestPage() {
       {editing && <TestFormDrawer test={editing.test} onClose={() => setEditing(undefined)} />}
       {previewing && <TestPreviewDrawer test={previewing} onClose={() => setPreviewing(null)} />}
       {/* Creating a whole test with its questions takes a while: nothing else may start meanwhile. */}
-      <PageLoading overlay visible={importTest.isPending} tip={t('tests.import.running')} />
+      <LoadingOverlay visible={importTest.isPending} tip={t('tests.import.running')} />
     </PageContainer>
   );
 }

@@ -1,4 +1,5 @@
 import { type Envelope, REQUEST_TIMEOUT_MS, type ResultOf, type ResultSchema } from '@cool/shared';
+import { loadErrorMessages } from '../i18n/i18n.ts';
 import { useAuthStore } from '../session/authStore.ts';
 import { readToken } from '../session/tokenStorage.ts';
 
@@ -52,7 +53,11 @@ function urlOf(path: string, params: object | undefined): string {
 }
 
 async function failure(path: string, response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as Partial<Envelope<unknown>> | null;
+  const [body] = await Promise.all([
+    response.json().catch(() => null) as Promise<Partial<Envelope<unknown>> | null>,
+    // The error's text must be there when the caller shows it; a failed download leaves the server's message.
+    loadErrorMessages().catch(() => undefined),
+  ]);
   if (response.status === 401 && path !== LOGIN_URL) {
     // The session is gone server-side: sign out; the route guard sends the user to login with a redirect.
     useAuthStore.getState().signOut();

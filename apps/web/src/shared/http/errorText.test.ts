@@ -1,3 +1,5 @@
+import enErrors from '@cool/shared/errors/en-US';
+import zhErrors from '@cool/shared/errors/zh-CN';
 import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import enPack from '../../app/locales/en-US.ts';
@@ -13,7 +15,10 @@ beforeAll(async () => {
   const i18n = createInstance();
   await i18n.init({
     lng: 'zh-CN',
-    resources: { 'zh-CN': { translation: zhPack.messages }, 'en-US': { translation: enPack.messages } },
+    resources: {
+      'zh-CN': { translation: { ...zhPack.messages, serverError: zhErrors } },
+      'en-US': { translation: { ...enPack.messages, serverError: enErrors } },
+    },
     interpolation: { escapeValue: false },
   });
   zh = i18n.getFixedT('zh-CN');

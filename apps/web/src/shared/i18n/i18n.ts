@@ -36,6 +36,17 @@ export async function addMessages(more: MessageLoaders): Promise<void> {
   await loadAdded(useSettingsStore.getState().language);
 }
 
+let errorLoaders: MessageLoaders | null = null;
+
+/** Registers the server's error texts, which load with the console or with the first failed call. */
+export function setErrorMessages(loaders: MessageLoaders): void {
+  errorLoaders = loaders;
+}
+
+/** Loads the server's error texts in the current language (once; later languages follow `changeLanguage`). */
+export const loadErrorMessages = (): Promise<void> =>
+  errorLoaders ? addMessages(errorLoaders) : Promise.resolve();
+
 export function getAntdLocale(language: Language): Locale | undefined {
   return packs.get(language)?.antdLocale;
 }

@@ -1,35 +1,36 @@
-import { Spin, type SpinProps } from 'antd';
+import { theme } from 'antd';
 import type { ReactNode } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import styles from './PageLoading.module.css';
 
 interface PageLoadingProps {
-  /**
-   * SPEC 2 layout 6: cover the whole page with a dark translucent layer (stacking level 1100, above modals)
-   * while long work runs. Without it the spinner sits inline, e.g. as a Suspense fallback.
-   */
-  overlay?: boolean;
-  /** Whether it shows; lets a screen keep it mounted and toggle it. */
-  visible?: boolean;
-  size?: SpinProps['size'];
   /** Defaults to the translated 'Loading...'. */
   tip?: ReactNode;
 }
 
-export function PageLoading({ overlay = false, visible = true, size = 'large', tip }: PageLoadingProps) {
+/**
+ * A screen's place while its code or data arrives (a Suspense fallback). Drawn with a CSS ring, not antd's Spin:
+ * it is on the login page, the first download. `aria-busy` marks it for assistive technology and the e2e tests.
+ */
+export function PageLoading({ tip }: PageLoadingProps) {
   const { t } = useTranslation();
-  if (!visible) return null;
-  const description = tip ?? t('common.loading');
-  if (!overlay)
-    return (
-      <div style={{ minHeight: 240, height: '100%', display: 'grid', placeItems: 'center' }}>
-        <Spin size={size} description={description} />
-      </div>
-    );
-  // antd's fullscreen Spin is the dark layer (token colorBgMask); portalled so no transformed ancestor
-  // (an opening modal) can shrink a fixed layer to its own box.
-  return createPortal(
-    <Spin fullscreen size={size} description={description} style={{ zIndex: 1100 }} />,
-    document.body,
+  const { token } = theme.useToken();
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      style={{
+        minHeight: 240,
+        height: '100%',
+        display: 'grid',
+        placeContent: 'center',
+        justifyItems: 'center',
+        gap: token.marginXS,
+        color: token.colorPrimary,
+      }}
+    >
+      <div className={styles.spinner} />
+      <span style={{ fontSize: token.fontSize }}>{tip ?? t('common.loading')}</span>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.ts';
 import { downloadFile } from '../../../shared/http/download.ts';
 import { errorText, fieldErrorText } from '../../../shared/http/errorText.ts';
-import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
+import { LoadingOverlay } from '../../../shared/ui/LoadingOverlay.tsx';
 import { importRowErrors, useImportQuestions } from '../api.ts';
 
 interface QuestionImportModalProps {
@@ -111,7 +111,7 @@ export function QuestionImportModal({ testId, onClose }: QuestionImportModalProp
         )}
       </Flex>
       {/* Above this dialog: a large file takes a while, and closing it midway would hide the outcome. */}
-      <PageLoading overlay visible={importQuestions.isPending} tip={t('questions.import.running')} />
+      <LoadingOverlay visible={importQuestions.isPending} tip={t('questions.import.running')} />
     </Modal>
   );
 }
