@@ -1,12 +1,27 @@
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { App, Skeleton } from 'antd';
-import { type ReactNode, useContext, useLayoutEffect } from 'react';
-import { TwoStepRequired } from '../features/account/components/TwoStepRequired.tsx';
+import { lazy, type ReactNode, Suspense, useContext, useLayoutEffect } from 'react';
 import BasicLayout from '../features/layout/BasicLayout.tsx';
 import './dates.ts';
 import type { MenuNode } from '../shared/routes/tree.ts';
+import { useAuthStore } from '../shared/session/authStore.ts';
 import { connectNotices } from '../shared/ui/notices.ts';
 import { queryClient } from './queryClient.ts';
+
+const TwoStepRequired = lazy(() =>
+  import('../features/account/components/TwoStepRequired.tsx').then((m) => ({ default: m.TwoStepRequired })),
+);
+
+/** The blocking two-step set-up, downloaded only for an account whose role requires it and that lacks it. */
+function TwoStepGate() {
+  const twoStep = useAuthStore((s) => s.user?.twoStep);
+  if (!twoStep?.required || twoStep.enabled) return null;
+  return (
+    <Suspense fallback={null}>
+      <TwoStepRequired />
+    </Suspense>
+  );
+}
 
 /** While the console is shown, the light notices (welcome, language errors) use its App's holders too. */
 function ConnectNotices() {
@@ -41,7 +56,7 @@ export default function ConsoleShell({ menu, pending = false }: ConsoleShellProp
       {!pending && <ConnectNotices />}
       <Queries>
         <BasicLayout menu={menu} />
-        <TwoStepRequired />
+        <TwoStepGate />
       </Queries>
     </App>
   );
