@@ -26,12 +26,13 @@ it('the built entry starts the embedded engine before it loads pg, drizzle, Fast
     expect(entry).not.toContain(later);
 });
 
-it('a start loads the job queue, the mailer and the QR code maker only once it answers or first uses them', () => {
+it('a start loads the job queue, the mailer, the QR code maker and argon2 only once it answers or first uses them', () => {
   const loaded = fs
     .readdirSync(outDir)
     .filter((name) => name.endsWith('.js'))
     .flatMap((name) => staticImports(path.join(outDir, name)));
   expect(loaded).toContain('fastify');
   // Before: the app's chunk imported them with the rest, all loaded and evaluated before the server listened.
-  for (const late of ['pg-boss', 'nodemailer', 'qrcode']) expect(loaded).not.toContain(late);
+  for (const late of ['pg-boss', 'nodemailer', 'qrcode', '@node-rs/argon2'])
+    expect(loaded).not.toContain(late);
 });
