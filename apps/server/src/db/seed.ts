@@ -31,13 +31,22 @@ async function once(tx: Tx, name: string, report: SeedReport, apply: () => Promi
   report.stepsApplied.push(name);
 }
 
-/** Steps every installation has run once seeded; `admin-account` only when no admin existed. */
-const STEPS = [
-  'grants:records-alerts-participants',
-  'grants:orders-refund-pay',
-  'demo-categories',
-  ...BUILTIN_SCALES.map((scale) => `builtin:${scale.key}`),
+/**
+ * Permissions added by later issues: built-in roles of an older installation get what a new one seeds for
+ * those ids, once, keeping whatever else staff changed in those roles.
+ */
+const GRANT_STEPS: { step: string; ids: readonly PermissionId[] }[] = [
+  { step: 'grants:records-alerts-participants', ids: ['records', 'alerts', 'participants'] },
+  { step: 'grants:orders-refund-pay', ids: ['orders', 'payLog', 'paySettings'] },
 ];
+const DEMO_STEP = 'demo-categories';
+const scaleStep = (key: string) => `builtin:${key}`;
+
+/**
+ * Every step `seed` runs once, named from the same constants it uses; `admin-account` runs only when no admin
+ * existed, so `seeded` asks for it apart.
+ */
+const STEPS = [...GRANT_STEPS.map((g) => g.step), DEMO_STEP, ...BUILTIN_SCALES.map((s) => scaleStep(s.key))];
 
 /**
  * Whether a run would change nothing, asked in one statement: a restart then skips the dozens of
@@ -73,10 +82,8 @@ export async function seed(db: Db, options: { adminPassword?: string | undefined
       .where(sql`${roles.id} = 'admin' AND ${roles.grants} <> ${JSON.stringify(admin.grants)}::jsonb`)
       .returning({ id: roles.id });
     report.rolesUpdated += updated.length;
-    // Permissions added by later issues: built-in roles of an older installation get what a new one seeds
-    // for those ids, once, keeping whatever else staff changed in those roles.
-    const grantOnce = (step: string, ids: readonly PermissionId[]) =>
-      once(tx, step, report, async () => {
+    for (const { step, ids } of GRANT_STEPS)
+      await once(tx, step, report, async () => {
         for (const role of BUILT_IN_ROLES) {
           const added = Object.fromEntries(
             ids.flatMap((id) => (role.grants[id] ? [[id, role.grants[id]]] : [])),
@@ -87,8 +94,6 @@ export async function seed(db: Db, options: { adminPassword?: string | undefined
             .where(eq(roles.id, role.id));
         }
       });
-    await grantOnce('grants:records-alerts-participants', ['records', 'alerts', 'participants']);
-    await grantOnce('grants:orders-refund-pay', ['orders', 'payLog', 'paySettings']);
 
     const [existing] = await tx
       .select({ id: accounts.id })
@@ -110,13 +115,13 @@ export async function seed(db: Db, options: { adminPassword?: string | undefined
         if (!options.adminPassword) report.generatedAdminPassword = password;
       });
     }
-    await once(tx, 'demo-categories', report, async () => {
+    await once(tx, DEMO_STEP, report, async () => {
       await tx.insert(categories).values(DEMO_CATEGORIES).onConflictDoNothing();
     });
     // Each built-in scale once per installation, on the shelf and filed under its demo categories (those
     // that still exist). Running once means staff edits, or a deletion, are never undone by a restart.
     for (const scale of BUILTIN_SCALES) {
-      await once(tx, `builtin:${scale.key}`, report, async () => {
+      await once(tx, scaleStep(scale.key), report, async () => {
         await importDocument(tx, scale.document, {
           accountId: null,
           status: 'on_shelf',

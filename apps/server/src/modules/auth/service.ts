@@ -228,12 +228,12 @@ export const signOut = (ctx: ServiceContext, session: Session) =>
     await audit({ entityType: 'account', entityId: session.accountId, action: 'sign-out' });
   });
 
-/** A live session of an enabled account; a disabled role keeps the session but grants nothing. */
 /** Session lookups under way, per database and token hash. */
 const lookupsInFlight = new WeakMap<Executor, Map<string, Promise<Session | null>>>();
 
 /**
- * The live session of a token. Each request reads it from the database (nothing is kept afterwards, so a
+ * The live session of a token, of an enabled account (a disabled role keeps the session but grants nothing).
+ * Each request reads it from the database (nothing is kept afterwards, so a
  * revocation counts at once on every server), but requests that come with the same token while a lookup
  * of it is under way share that lookup's answer instead of queueing a statement each. The shared lookup
  * is no single request's work: one abandoned request does not cancel it for the others.
