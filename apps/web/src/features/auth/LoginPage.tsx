@@ -3,7 +3,7 @@ import { greetingFor, type LoginResult, safeRedirect, welcomePhraseIndex } from 
 import { Button, Checkbox, Flex, Form } from 'antd';
 // The password part alone: antd's Input also carries TextArea, Search and OTP (10 KiB gzip).
 import Password from 'antd/es/input/Password';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
@@ -37,8 +37,8 @@ interface LoginFields {
 
 interface LoginPageProps {
   /**
-   * Told where the user goes once signed in when a sign-in becomes likely (the form is first focused) and again as
-   * it starts: the console's code downloads while the person types, not after the click.
+   * Told where the user goes once signed in whenever the form gains focus and as a sign-in starts, so the
+   * console's code downloads while the person types, not after the click (the caller starts it once).
    */
   onSignInAhead?: (target: string) => void;
 }
@@ -57,12 +57,6 @@ export default function LoginPage({ onSignInAhead }: LoginPageProps) {
   const twoStep = useTwoStepSignIn();
 
   const signInAhead = () => onSignInAhead?.(safeRedirect(searchParams.get('redirect')));
-  const focused = useRef(false);
-  const onFirstFocus = () => {
-    if (focused.current) return;
-    focused.current = true;
-    signInAhead();
-  };
 
   const onFinish = async (values: LoginFields) => {
     setSubmitting(true);
@@ -144,7 +138,7 @@ export default function LoginPage({ onSignInAhead }: LoginPageProps) {
       form={form}
       initialValues={{ remember_me: true }}
       onFinish={onFinish}
-      onFocus={onFirstFocus}
+      onFocus={signInAhead}
       size="large"
     >
       <LoginTabs
