@@ -326,6 +326,8 @@ test.describe('psychological tests', () => {
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Delete 2 questions?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
+    // Gone before asking again: a closing confirm still in the page would take the next click.
+    await expect(confirm).toHaveCount(0);
     await expect(page.locator('tbody tr.ant-table-row:visible')).toHaveCount(3);
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
