@@ -51,13 +51,14 @@ export interface AppRoute extends RouteNode {
 const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preload' | 'prefetch'>> = {
   game: {
     page: () => <TestPage />,
-    preload: TestPage.preload,
+    // The first data's module too: once signed in, the page's data is asked for without a download first.
+    preload: () => Promise.all([TestPage.preload(), import('./prefetch.ts')]),
     prefetch: (params) => import('./prefetch.ts').then((m) => m.prefetchTests(params)),
   },
   qtable: { page: () => <QuestionPage />, identity: ['testId'], preload: QuestionPage.preload },
   user: {
     page: () => <CategoryPage />,
-    preload: CategoryPage.preload,
+    preload: () => Promise.all([CategoryPage.preload(), import('./prefetch.ts')]),
     prefetch: (params) => import('./prefetch.ts').then((m) => m.prefetchCategories(params)),
   },
   records: { page: () => <RecordPage />, preload: RecordPage.preload },

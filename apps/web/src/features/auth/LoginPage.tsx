@@ -115,6 +115,7 @@ export default function LoginPage({ onSignInAhead }: LoginPageProps) {
       <Form.Item name="password" rules={[{ required: true, message: t('login.password.required') }]}>
         <Password
           size="large"
+          onFocus={() => twoStep.askAhead(form.getFieldValue('username'))}
           prefix={<LockOutlined />}
           placeholder={t('login.password.placeholder')}
           autoComplete="current-password"

@@ -59,6 +59,42 @@ describe('two-step verification at sign-in', () => {
     }
   });
 
+  it('asks about the account once the password field is reached, so the click waits for the login alone', async () => {
+    const posted = signInServer(0, [() => replyError(401, 'auth.invalidCredentials', 'Wrong password')]);
+    const asked: unknown[] = [];
+    server.use(
+      http.post(api('/auth/2step-code'), async ({ request }) => {
+        asked.push(((await request.json()) as { username: unknown }).username);
+        return reply({ stepCode: 0 });
+      }),
+    );
+    const unmount = await renderLogin();
+    try {
+      const [username, password] = [
+        document.getElementById('username')!,
+        document.getElementById('password')!,
+      ];
+      fill(username, 'bob');
+      fill(password, 'secret');
+      await waitFor(() => expect(asked).toEqual(['bob']));
+      // Another name is asked about when the password is reached again; the same one is not.
+      fill(username, ' alice ');
+      fill(password, 'secret');
+      fill(password, 'secret2');
+      await waitFor(() => expect(asked).toEqual(['bob', 'alice']));
+      click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(posted).toHaveLength(1));
+      expect(asked).toEqual(['bob', 'alice']);
+      // The answer served one sign-in: the next click asks again.
+      await screen.findByRole('alert');
+      click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(posted).toHaveLength(2));
+      expect(asked).toEqual(['bob', 'alice', 'alice']);
+    } finally {
+      unmount();
+    }
+  });
+
   it('answers the server asking for a code; a recovery code can be typed; cancel leaves the form', async () => {
     const posted = signInServer(0, [
       () => replyError(401, 'twoStep.codeRequired', 'Enter the code'),
