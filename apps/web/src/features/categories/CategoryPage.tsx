@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Category, categoryListQuerySchema } from '@cool/shared';
 import { Button, Card } from 'antd';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
@@ -8,9 +9,13 @@ import { useDialog } from '../../shared/ui/dialog.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useCategoryList } from './api.ts';
-import { CategoryForm } from './components/CategoryForm.tsx';
 import { CategorySearchForm } from './components/CategorySearchForm.tsx';
 import { CategoryTable } from './components/CategoryTable.tsx';
+
+// Downloaded when a dialog first opens: the list shows without the form's fields (number input, radios).
+const CategoryForm = lazy(() =>
+  import('./components/CategoryForm.tsx').then((m) => ({ default: m.CategoryForm })),
+);
 
 export default function CategoryPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { App, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
-import { act } from 'react';
+import { act, lazy, Suspense } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -20,7 +20,12 @@ let dialog: DialogApi | null = null;
 function Page() {
   const [api, holder] = useDialog();
   dialog = api;
-  return holder;
+  return (
+    <>
+      <p>the page</p>
+      {holder}
+    </>
+  );
 }
 
 afterEach(() => {
@@ -40,7 +45,10 @@ function mount(locale?: Locale): DialogApi {
       // No motion: a closed dialog leaves the DOM at once instead of after an animation.
       <ConfigProvider locale={locale} theme={{ token: { motion: false } }}>
         <App>
-          <Page />
+          {/* As a console page sits in its route's boundary. */}
+          <Suspense fallback={<p>page loading</p>}>
+            <Page />
+          </Suspense>
         </App>
       </ConfigProvider>,
     ),
@@ -95,6 +103,23 @@ describe('useDialog', () => {
     open({});
     expect(isOpen()).toBe(true);
     expect(document.body.querySelector('[role="dialog"]')?.textContent).toContain('Edit');
+  });
+
+  it('keeps a dialog back until its lazy content can render with its handlers, the page still shown', async () => {
+    let loaded: (module: { default: typeof Content }) => void = () => undefined;
+    const LazyContent = lazy(() => new Promise<{ default: typeof Content }>((resolve) => (loaded = resolve)));
+    const onOk = vi.fn(() => false);
+    const api = mount();
+    act(() => api.open(<LazyContent handlers={{ onOk }} />, { title: 'Edit' }));
+    expect(document.body.querySelector('[role="dialog"]')).toBeNull();
+    expect(document.body.textContent).toContain('the page');
+    expect(document.body.textContent).not.toContain('page loading');
+    await act(async () => loaded({ default: Content }));
+    expect(isOpen()).toBe(true);
+    act(() => button('OK').click());
+    // The content's own handler decided: it vetoed, so the dialog stays.
+    expect(onOk).toHaveBeenCalledTimes(1);
+    expect(isOpen()).toBe(true);
   });
 
   it('keeps the dialog open when the Ok handler returns false, closes it once it returns true', () => {

@@ -5,6 +5,7 @@ import {
   type ReactNode,
   type Ref,
   type RefObject,
+  Suspense,
   useContext,
   useImperativeHandle,
   useLayoutEffect,
@@ -136,13 +137,16 @@ function DialogHolder({ ref }: { ref: Ref<HolderHandle> }) {
     }),
     [],
   );
+  // Content whose code is still downloading (a lazy form) keeps its dialog back until it can render: the
+  // buttons never show before the handlers they run, and the page behind keeps showing.
   return entries.map(({ key, content, options }) => (
-    <DialogFrame
-      key={key}
-      content={content}
-      options={options}
-      onRemoved={() => setEntries((list) => list.filter((entry) => entry.key !== key))}
-    />
+    <Suspense key={key} fallback={null}>
+      <DialogFrame
+        content={content}
+        options={options}
+        onRemoved={() => setEntries((list) => list.filter((entry) => entry.key !== key))}
+      />
+    </Suspense>
   ));
 }
 
