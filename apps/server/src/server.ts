@@ -21,6 +21,8 @@ export interface ServerOptions {
   jobOptions?: JobOptions;
   /** The database already being opened (main.ts starts it before it loads the app's modules). */
   opening?: Promise<Database>;
+  /** Called once requests are served, before the job queue starts. */
+  onServing?: () => void;
 }
 
 /** Opens the database, migrates and seeds it (one server at a time); on failure nothing is left open. */
@@ -82,6 +84,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   for (const message of messages) app.log.info(message);
   // Requests are served while the job queue sets itself up (a dozen statements): jobs are background work.
   app.database.current = database;
+  options.onServing?.();
   let jobs: Jobs;
   try {
     jobs = await startJobs(database, app.log, options.jobs ?? JOBS, {

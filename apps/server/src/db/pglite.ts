@@ -19,12 +19,13 @@ export interface Embedded {
 
 /**
  * Locks `dataDir` (absent: an in-memory database) and starts the engine on it; on failure nothing is left
- * held. It needs neither pg nor drizzle, so a start can begin with it (see main.ts).
+ * held. It needs neither pg nor drizzle, so a start can begin with it (see main.ts). `onThread` is called
+ * once the engine's thread is started.
  */
-export async function startEmbedded(dataDir: string | undefined): Promise<Embedded> {
+export async function startEmbedded(dataDir: string | undefined, onThread?: () => void): Promise<Embedded> {
   const unlock = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
-    const engine = await startPglite(dataDir && path.join(dataDir, 'pgdata'));
+    const engine = await startPglite(dataDir && path.join(dataDir, 'pgdata'), onThread);
     return {
       ...engine,
       async stop() {
@@ -38,12 +39,13 @@ export async function startEmbedded(dataDir: string | undefined): Promise<Embedd
   }
 }
 
-async function startPglite(dataDir: string | undefined) {
+async function startPglite(dataDir: string | undefined, onThread?: () => void) {
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cool-pg-'));
   const port = 5432;
   const worker = new Worker(WORKER_FILE, {
     workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) },
   });
+  onThread?.();
   let exited = false;
   worker.once('exit', () => {
     exited = true;
