@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import { ID_MAX, type Page } from '@cool/shared';
-import { and, asc, count, desc, getTableName, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  getTableName,
+  inArray,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { detached, type Executor } from './database.ts';
@@ -36,6 +47,30 @@ export type ListQuery<F extends Record<string, Filter>, S extends string> = {
  * A page's rows carry their `id` (its cursor names the last one).
  */
 export type FetchRows<R> = (inPage: SQL, order: SQL[]) => Promise<R[]>;
+
+/**
+ * The rows of a page as one drizzle select, not yet run (`FetchRows` without its `await`): see `pages`.
+ */
+export type SelectRows<R> = (
+  db: Executor,
+  inPage: SQL,
+  order: SQL[],
+) => { toSQL(): { sql: string }; prepare(name: string): PreparedRows<R> };
+interface PreparedRows<R> {
+  execute(values: PageValues): Promise<R[]>;
+}
+
+/** How a page's ids start: from the top (skipping rows), after a kept anchor row, or after a cursor's row. */
+type Seek = 'top' | 'anchor' | 'cursor';
+/** The values a page's statement takes besides the filters: a prepared one takes them as placeholders. */
+type PageValues = { pageSize: number; skip: number; seekKey?: unknown; seekId?: unknown };
+type PageParams = { [K in keyof PageValues]: PageValues[K] | Placeholder };
+const PLACEHOLDERS: PageParams = {
+  pageSize: sql.placeholder('pageSize'),
+  skip: sql.placeholder('skip'),
+  seekKey: sql.placeholder('seekKey'),
+  seekId: sql.placeholder('seekId'),
+};
 
 export interface PageQuery {
   pageNo: number;
@@ -258,6 +293,75 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
     return anchor ? { anchor, skip: start - (at + 1) * every } : { skip: start };
   };
 
+  /**
+   * The page's ids, off the index inside the statement that reads their rows (one round trip): `pageSize`
+   * rows after `skip` from where `seek` starts.
+   */
+  const inPage = (db: Executor, query: Query, condition: SQL | undefined, seek: Seek, v: PageParams) => {
+    const { key, order: direction } = sortOf(query);
+    // The cursor row's key is read in SQL (the inner table shadows the outer), so a cursor holds only ids.
+    const from =
+      seek === 'anchor'
+        ? sql`(${key}, ${spec.id}) ${after(direction)} (${v.seekKey}, ${v.seekId})`
+        : seek === 'cursor'
+          ? sql`(${key}, ${spec.id}) ${after(direction)} (select ${key}, ${spec.id} from ${spec.table} where ${spec.id} = ${v.seekId})`
+          : undefined;
+    return inArray(
+      spec.id,
+      db
+        .select({ id: spec.id })
+        .from(spec.table)
+        .where(and(condition, from))
+        .orderBy(...orderBy(query))
+        .limit(v.pageSize)
+        .offset(v.skip),
+    );
+  };
+
+  /** One page, its rows read by `read` (see `page`). */
+  const pageWith = async <R extends { id: number }>(
+    db: Executor,
+    query: Query & PageQuery,
+    read: (seek: Seek, values: PageValues, condition: SQL | undefined) => Promise<R[]>,
+  ): Promise<Page<R>> => {
+    const { pageNo, pageSize } = query;
+    const condition = where(query);
+    const signature = signatureOf(query);
+    const cursorId = cursorAnchor(query.cursor, pageNo, signature);
+    const byNumber = async () => {
+      const { anchor, skip } = await startOf(db, query, condition, offset(query));
+      return anchor
+        ? read('anchor', { pageSize, skip, seekKey: anchor.key, seekId: anchor.id }, condition)
+        : read('top', { pageSize, skip }, condition);
+    };
+    let data =
+      cursorId === undefined
+        ? await byNumber()
+        : await read('cursor', { pageSize, skip: 0, seekId: cursorId }, condition);
+    // The cursor's row was deleted meanwhile: find the page by its number.
+    if (cursorId !== undefined && data.length === 0) data = await byNumber();
+    // A page that is not full, or an empty first page, tells the exact total without counting; past the
+    // end the list is counted in full. Otherwise see `totalOf`.
+    const start = offset(query);
+    const counted = countKey(query);
+    const totalCount =
+      (data.length > 0 && data.length < pageSize) || (start === 0 && data.length === 0)
+        ? remember(db, counted, start + data.length)
+        : data.length === 0
+          ? remember(db, counted, await countRows(db, condition))
+          : await totalOf(db, condition, counted);
+    const last = data.at(-1)?.id;
+    return {
+      pageNo,
+      pageSize,
+      totalCount,
+      totalPage: Math.ceil(totalCount / pageSize),
+      data,
+      ...(data.length === pageSize &&
+        last !== undefined && { nextCursor: encodeCursor(pageNo + 1, signature, last) }),
+    };
+  };
+
   return {
     where,
     orderBy,
@@ -269,62 +373,40 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
      * A page of a long list asked for by number alone starts after the nearest anchor (`startOf`), so it
      * skips fewer than `anchorEvery` rows wherever it is.
      */
-    async page<R extends { id: number }>(
-      db: Executor,
-      query: Query & PageQuery,
-      fetch: FetchRows<R>,
-    ): Promise<Page<R>> {
-      const { pageNo, pageSize } = query;
-      const condition = where(query);
-      const order = orderBy(query);
-      const { key, order: direction } = sortOf(query);
-      const signature = signatureOf(query);
-      const cursorId = cursorAnchor(query.cursor, pageNo, signature);
-      // The cursor row's key is read in SQL (the inner table shadows the outer), so a cursor holds only ids.
-      const afterCursor = (id: number) =>
-        sql`(${key}, ${spec.id}) ${after(direction)} (select ${key}, ${spec.id} from ${spec.table} where ${spec.id} = ${id})`;
-      const afterAnchor = (anchor: { key: unknown; id: unknown }) =>
-        sql`(${key}, ${spec.id}) ${after(direction)} (${anchor.key}, ${anchor.id})`;
-      // The page's ids come off the index inside the statement that reads their rows: one round trip.
-      const inPage = (seek: SQL | undefined, skip: number) =>
-        inArray(
-          spec.id,
-          db
-            .select({ id: spec.id })
-            .from(spec.table)
-            .where(and(condition, seek))
-            .orderBy(...order)
-            .limit(pageSize)
-            .offset(skip),
+    page<R extends { id: number }>(db: Executor, query: Query & PageQuery, fetch: FetchRows<R>) {
+      return pageWith(db, query, (seek, values, condition) =>
+        fetch(inPage(db, query, condition, seek, values), orderBy(query)),
+      );
+    },
+
+    /**
+     * Pages as `page` reads them, from one select built once per list shape (the filter values it binds,
+     * the sort, how the page starts) with the page's other values as placeholders, and prepared under a
+     * name taken from its text: a list read on every request no longer builds its statement each time
+     * (drizzle's building was most of a page's CPU), and each connection plans it once. Shapes are kept
+     * per database like the totals (COUNTS_KEPT).
+     */
+    pages<R extends { id: number }>(select: SelectRows<R>) {
+      const statementsByDatabase = new WeakMap<object, Map<string, PreparedRows<R>>>();
+      const statementOf = (db: Executor, query: Query, condition: SQL | undefined, seek: Seek) => {
+        const statements = cacheOf(statementsByDatabase, db);
+        const shape = JSON.stringify([
+          Object.keys(spec.filters).map((name) => (query as Record<string, unknown>)[name] ?? null),
+          query.sortField ?? null,
+          query.sortOrder ?? null,
+          seek,
+        ]);
+        const known = statements.get(shape);
+        if (known) return known;
+        const rows = select(db, inPage(db, query, condition, seek, PLACEHOLDERS), orderBy(query));
+        // Named by its text: shapes whose text is the same share the name, and so their parsed statement.
+        const name = `list_${createHash('sha256').update(rows.toSQL().sql).digest('base64url').slice(0, 16)}`;
+        return keep(statements, shape, rows.prepare(name));
+      };
+      return (db: Executor, query: Query & PageQuery) =>
+        pageWith(db, query, (seek, values, condition) =>
+          statementOf(db, query, condition, seek).execute(values),
         );
-      const byNumber = async () => {
-        const { anchor, skip } = await startOf(db, query, condition, offset(query));
-        return fetch(inPage(anchor && afterAnchor(anchor), skip), order);
-      };
-      let data =
-        cursorId === undefined ? await byNumber() : await fetch(inPage(afterCursor(cursorId), 0), order);
-      // The cursor's row was deleted meanwhile: find the page by its number.
-      if (cursorId !== undefined && data.length === 0) data = await byNumber();
-      // A page that is not full, or an empty first page, tells the exact total without counting; past the
-      // end the list is counted in full. Otherwise see `totalOf`.
-      const start = offset(query);
-      const counted = countKey(query);
-      const totalCount =
-        (data.length > 0 && data.length < pageSize) || (start === 0 && data.length === 0)
-          ? remember(db, counted, start + data.length)
-          : data.length === 0
-            ? remember(db, counted, await countRows(db, condition))
-            : await totalOf(db, condition, counted);
-      const last = data.at(-1)?.id;
-      return {
-        pageNo,
-        pageSize,
-        totalCount,
-        totalPage: Math.ceil(totalCount / pageSize),
-        data,
-        ...(data.length === pageSize &&
-          last !== undefined && { nextCursor: encodeCursor(pageNo + 1, signature, last) }),
-      };
     },
 
     /**

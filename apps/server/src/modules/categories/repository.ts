@@ -39,8 +39,13 @@ const categoryList = defineList({
   defaultSort: { field: 'sortOrder', order: 'ascend' },
 });
 
+// Read on every visit of the categories page: its statement is built once per list shape (see `pages`).
+const categoryPages = categoryList.pages((db, inPage, order) =>
+  selectCategories(db, inPage).orderBy(...order),
+);
+
 export const listCategories = (db: Executor, query: z.output<typeof categoryListQuerySchema>) =>
-  categoryList.page(db, query, (inPage, order) => selectCategories(db, inPage).orderBy(...order));
+  categoryPages(db, query);
 
 export const findCategory = async (db: Executor, id: number): Promise<CategoryRow | undefined> =>
   (await selectCategories(db, byId(id)).limit(1))[0];
