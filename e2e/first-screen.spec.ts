@@ -34,7 +34,11 @@ test.describe('first screen: what the login page downloads, and what signing in 
     const log: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/tests') || url.pathname.includes('/assets/TestPage-')) {
+      if (
+        url.pathname.startsWith('/api/tests') ||
+        url.pathname === '/api/user/info' ||
+        url.pathname.includes('/assets/TestPage-')
+      ) {
         log.push(`request ${url.pathname}`);
       }
     });
@@ -51,6 +55,8 @@ test.describe('first screen: what the login page downloads, and what signing in 
     const answered = log.indexOf('user info answered');
     expect(log.indexOf('request /api/tests')).toBeGreaterThanOrEqual(0);
     expect(log.indexOf('request /api/tests')).toBeLessThan(answered);
+    // Asked for as soon as the session is stored, before the console renders: ahead of the user info itself.
+    expect(log.indexOf('request /api/tests')).toBeLessThan(log.indexOf('request /api/user/info'));
     expect(log.findIndex((entry) => entry.includes('TestPage-'))).toBeLessThan(answered);
   });
 

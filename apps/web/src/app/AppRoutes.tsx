@@ -12,9 +12,8 @@ import { useTabsStore } from '../shared/tabs/tabsStore.ts';
 import { PageLoading } from '../shared/ui/PageLoading.tsx';
 import { RouteErrorBoundary } from '../shared/ui/RouteErrorBoundary.tsx';
 import { ConsoleShell } from './consoleShell.ts';
-import { APP_ROUTES, type AppRoute } from './routes/registry.tsx';
+import { APP_ROUTES, type AppRoute, warmUpConsole } from './routes/registry.tsx';
 import { SessionGate } from './SessionGate.tsx';
-import { warmUpConsole } from './warmUp.ts';
 
 const USER_LAYOUT_ROUTES = APP_ROUTES.filter((route) => route.layout === 'user');
 const BASIC_LAYOUT_ROUTES = APP_ROUTES.filter((route) => route.layout === 'basic');

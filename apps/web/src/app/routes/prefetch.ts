@@ -1,4 +1,5 @@
 import { categoryListQuerySchema, testListQuerySchema } from '@cool/shared';
+import { sortInLanguage } from '../../features/tests/titleSort.ts';
 import { categoryQueries } from '../../shared/api/categories.ts';
 import { settingsQueries } from '../../shared/api/settings.ts';
 import { testQueries } from '../../shared/api/tests.ts';
@@ -15,14 +16,13 @@ import { queryClient } from '../queryClient.ts';
 const layoutData = () => queryClient.prefetchQuery(settingsQueries.promotion());
 
 export async function prefetchTests(params: URLSearchParams) {
-  // The table's module comes with the tests page's code (preloaded alongside): not with every console page's.
-  const { titleSortField } = await import('../../features/tests/components/TestTable.tsx');
   const query = parseListQuery(testListQuerySchema, params);
   // As the page does: the title sorts by the current language's title.
   const language = useSettingsStore.getState().language === 'zh-CN' ? 'zh' : 'en';
-  const sortField = query.sortField?.startsWith('title') ? titleSortField(language) : query.sortField;
   await Promise.all([
-    queryClient.prefetchQuery(testQueries.list({ ...query, sortField })),
+    queryClient.prefetchQuery(
+      testQueries.list({ ...query, sortField: sortInLanguage(query.sortField, language) }),
+    ),
     queryClient.prefetchQuery(categoryQueries.options()),
     layoutData(),
   ]);

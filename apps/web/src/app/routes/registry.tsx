@@ -47,19 +47,32 @@ export interface AppRoute extends RouteNode {
   prefetch?: (params: URLSearchParams) => Promise<void>;
 }
 
+type FirstData = typeof import('./prefetch.ts');
+/**
+ * The first-data module once downloaded (it preloads with its page's code): a sign-in then asks for the page's
+ * data synchronously, before React renders the console, instead of a task later.
+ */
+let firstData: FirstData | undefined;
+const loadFirstData = () =>
+  import('./prefetch.ts').then((module) => {
+    firstData = module;
+    return module;
+  });
+const withFirstData = (run: (module: FirstData) => Promise<void>) =>
+  firstData ? run(firstData) : loadFirstData().then(run);
+
 /** The console's part of each shared console route, by route name. */
 const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preload' | 'prefetch'>> = {
   game: {
     page: () => <TestPage />,
-    // The first data's module too: once signed in, the page's data is asked for without a download first.
-    preload: () => Promise.all([TestPage.preload(), import('./prefetch.ts')]),
-    prefetch: (params) => import('./prefetch.ts').then((m) => m.prefetchTests(params)),
+    preload: () => Promise.all([TestPage.preload(), loadFirstData()]),
+    prefetch: (params) => withFirstData((m) => m.prefetchTests(params)),
   },
   qtable: { page: () => <QuestionPage />, identity: ['testId'], preload: QuestionPage.preload },
   user: {
     page: () => <CategoryPage />,
-    preload: () => Promise.all([CategoryPage.preload(), import('./prefetch.ts')]),
-    prefetch: (params) => import('./prefetch.ts').then((m) => m.prefetchCategories(params)),
+    preload: () => Promise.all([CategoryPage.preload(), loadFirstData()]),
+    prefetch: (params) => withFirstData((m) => m.prefetchCategories(params)),
   },
   records: { page: () => <RecordPage />, preload: RecordPage.preload },
   alerts: { page: () => <AlertPage />, preload: AlertPage.preload },
@@ -102,7 +115,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/user/login',
     name: 'login',
     layout: 'user',
-    page: () => <LoginPage onSignInAhead={preloadConsole} />,
+    page: () => <LoginPage onSignInAhead={preloadConsole} onSignedIn={warmUpConsole} />,
   },
   {
     path: '/user/register',
@@ -149,5 +162,17 @@ export function preloadConsole(path: string): void {
   preloadConsoleShell().catch(() => undefined);
   void routeAt(new URL(path, window.location.origin).pathname)
     ?.preload?.()
+    .catch(() => undefined);
+}
+
+/**
+ * With a token and no user info yet (signed in just now, or a reload): the shell, the code of the screen at `path`
+ * and its first data, alongside the user info instead of after it. A failure costs nothing: the page asks again.
+ */
+export function warmUpConsole(path: string): void {
+  preloadConsole(path);
+  const url = new URL(path, window.location.origin);
+  void routeAt(url.pathname)
+    ?.prefetch?.(url.searchParams)
     .catch(() => undefined);
 }

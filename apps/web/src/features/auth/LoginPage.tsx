@@ -41,9 +41,11 @@ interface LoginPageProps {
    * console's code downloads while the person types, not after the click (the caller starts it once).
    */
   onSignInAhead?: (target: string) => void;
+  /** Told where the user goes as soon as the session is stored, before the console renders. */
+  onSignedIn?: (target: string) => void;
 }
 
-export default function LoginPage({ onSignInAhead }: LoginPageProps) {
+export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps) {
   const { t } = useTranslation();
   const { notification } = useNotices();
   const navigate = useNavigate();
@@ -86,9 +88,12 @@ export default function LoginPage({ onSignInAhead }: LoginPageProps) {
   /** Signed in, by this form or through a third party: into the console, with the welcome. */
   const enter = (session: LoginResult, remember: boolean) => {
     signIn(session.token, session.expiresAt, remember);
+    const target = safeRedirect(searchParams.get('redirect'));
+    // Its first data is asked for now, while React has yet to render the console.
+    onSignedIn?.(target);
     // The console's frame shows at once and fills in when the user info answers (SPEC 4: unusable user info
     // signs out again, with its error, back on this page).
-    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    navigate(target, { replace: true });
     loadUser(session.token).then(
       (user) =>
         notification.success({

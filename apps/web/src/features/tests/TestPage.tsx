@@ -15,7 +15,8 @@ import { useImportTest, useTestList } from './api.ts';
 import { TestFormDrawer } from './components/TestFormDrawer.tsx';
 import { TestPreviewDrawer } from './components/TestPreviewDrawer.tsx';
 import { TestSearchForm } from './components/TestSearchForm.tsx';
-import { TestTable, titleSortField } from './components/TestTable.tsx';
+import { TestTable } from './components/TestTable.tsx';
+import { sortInLanguage } from './titleSort.ts';
 
 /** Closed, creating (null) or editing a test. */
 type Editing = { test: Test | null } | undefined;
@@ -29,13 +30,12 @@ export default function TestPage() {
   const [exporting, setExporting] = useState(false);
   // Filters, sort and page live in the URL: a shared link or a restored tab shows the same list.
   const urlState = useListState(testListQuerySchema);
-  // The title sorts by the current language's title, whichever language a link was made in.
   const { sortField } = urlState.query;
   const listState = {
     ...urlState,
     query: {
       ...urlState.query,
-      sortField: sortField?.startsWith('title') ? titleSortField(language) : sortField,
+      sortField: sortInLanguage(sortField, language),
     },
   };
   const { query } = listState;

@@ -39,9 +39,7 @@ import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
 import { type TestAction, useTestAction } from '../api.ts';
 import { useOpenQuestions } from '../openQuestions.ts';
-
-/** The title column sorts by the title in the language the titles are shown in. */
-export const titleSortField = (language: 'zh' | 'en') => (language === 'zh' ? 'titleZh' : 'titleEn');
+import { titleSortField } from '../titleSort.ts';
 
 export const STATUS_COLOURS: Record<TestStatus, string> = {
   draft: 'default',
