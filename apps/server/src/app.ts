@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.ts';
 import { type Database, type DatabaseKind, type Db, forRequest, QueryAbandonedError } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
@@ -211,11 +211,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /**
+ * The headers helmet's middleware sets for `options`, taken once at start: @fastify/helmet built the
+ * middleware again on every request (parsing and writing out the CSP), for the same headers each time.
+ */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as never, response as never, () => {});
+  return headers;
+}
+
+/**
  * Security headers, and a per-address request limit checked before anything else (sign-in, session
  * lookup) so a flood costs no database work. The limit counts in memory: each server keeps its own.
  */
 async function registerSecurity(app: FastifyInstance, config: Config) {
-  await app.register(fastifyHelmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -234,6 +250,10 @@ async function registerSecurity(app: FastifyInstance, config: Config) {
     },
     // The same for browsers that know only the older header.
     xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   if (config.rateLimitMax === 0) return;
   await app.register(fastifyRateLimit, {
