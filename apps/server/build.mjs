@@ -13,15 +13,15 @@ if (fs.existsSync(outdir))
     if (/^(chunk|serve)-.*\.(c?js)(\.map|\.v8cache)?$/.test(file)) fs.rmSync(path.join(outdir, file));
 
 // Loaded from node_modules as they are: native code, the engine (run on a thread of its own from the worker
-// file), the password list (found by its package's path) and packages a start does not load (the job queue,
-// mail, QR codes, argon2, S3, spreadsheets: loaded at first use).
+// file), the password list (found by its package's path) and packages a start does not load (mail, QR codes,
+// argon2, S3, spreadsheets: loaded at first use). The job queue is inside: it loads as the server starts
+// serving, and from node_modules it compiled a second pg besides.
 const EXTERNAL = [
   '@electric-sql/pglite',
   '@electric-sql/pglite-socket',
   '@node-rs/argon2',
   '@aws-sdk/client-s3',
   'fxa-common-password-list',
-  'pg-boss',
   'nodemailer',
   'qrcode',
   'read-excel-file',
