@@ -84,4 +84,22 @@ test.describe('first screen: what the login page downloads, and what signing in 
     await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
     await expect(page.getByTestId('app-content').locator('.ant-skeleton')).toHaveCount(0);
   });
+
+  test("a desktop console downloads no phone navigation; a phone's does", async ({ page }) => {
+    const drawers: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/PhoneNavigation-[\w-]+\.js$/.test(request.url())) drawers.push(request.url());
+    });
+    await page.goto('/user/login');
+    await signInWithForm(page, ADMIN.username, ADMIN.password);
+    await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(drawers).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByTestId('app-header').getByRole('button', { name: 'Expand menu' }).click();
+    await expect(
+      page.locator('.ant-drawer-section').getByRole('menuitem', { name: 'payment orders' }),
+    ).toBeVisible();
+    expect(drawers).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Drawer, Flex, Grid, Layout, Tooltip, theme } from 'antd';
+import { Button, Flex, Grid, Layout, Tooltip, theme } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../shared/routes/tree.ts';
@@ -13,7 +13,9 @@ import { PROMOTION_BOX_SIZE, PromotionLink } from './PromotionLink.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useAutoHideHeader } from './useAutoHideHeader.ts';
 
-// The settings drawer's code downloads when it is first opened, not with every console page.
+// The settings drawer's code downloads when it is first opened, not with every console page; the phone's
+// navigation drawer only where the layout uses it.
+const PhoneNavigation = lazy(() => import('./PhoneNavigation.tsx'));
 const SettingsDrawer = lazy(() =>
   import('./SettingsDrawer.tsx').then((m) => ({ default: m.SettingsDrawer })),
 );
@@ -54,20 +56,15 @@ export default function BasicLayout({ menu }: BasicLayoutProps) {
   return (
     <Layout hasSider={view.navigation === 'side'} style={{ minHeight: '100vh' }}>
       {view.navigation === 'drawer' && (
-        <Drawer
-          placement="left"
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          closable={false}
-          size={SIDER_WIDTH}
-          styles={{ body: { padding: 0 } }}
-        >
-          {/* A Sider inside the drawer keeps the navigation theme's own colours. */}
-          <Layout.Sider width="100%" theme={view.navTheme} style={{ height: '100%' }}>
-            <Brand compact={false} navTheme={view.navTheme} />
-            <SideMenu menu={menu} theme={view.navTheme} onNavigate={() => setMenuOpen(false)} />
-          </Layout.Sider>
-        </Drawer>
+        <Suspense fallback={null}>
+          <PhoneNavigation
+            menu={menu}
+            navTheme={view.navTheme}
+            width={SIDER_WIDTH}
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+          />
+        </Suspense>
       )}
       {view.navigation === 'side' && (
         <Layout.Sider
