@@ -15,6 +15,8 @@ export interface CachedScript<T> {
  * itself.) The file's name must change with its content: V8 checks only a cached source's length.
  */
 export function runCached<T>(file: string): CachedScript<T> {
+  // Node maps stack traces to the sources (--enable-source-maps) only in the modules it loads itself.
+  if (process.sourceMapsEnabled) return { exports: createRequire(file)(file), saveCache() {} };
   const cacheFile = `${file}.v8cache`;
   let cachedData: Buffer | undefined;
   try {

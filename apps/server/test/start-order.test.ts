@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,4 +41,22 @@ it('a start loads the job queue, the mailer, the QR code maker and argon2 only o
     expect(at.length, load).toBeGreaterThan(0);
     for (const [, before] of at) expect(before, load).toMatch(/Promise\.resolve\(\)\.then\(\(\)=>__toESM\($/);
   }
+});
+
+it('with --enable-source-maps, the stack trace of a failed start points into the sources', () => {
+  const run = spawnSync('node', ['--enable-source-maps', path.join(outDir, 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: 'postgres://x@127.0.0.1:1/x',
+    },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect(run.status).toBe(1);
+  // Before: positions in the minified app script (serve-<hash>.cjs:17:95412).
+  expect(run.stderr).toContain('src/db/database.ts:');
+  expect(run.stderr).not.toMatch(/serve-\w+\.cjs:\d+/);
 });
