@@ -10,7 +10,7 @@ const outdir = process.env.SERVER_OUT_DIR ?? 'dist';
 // main.js: the code finds the worker and the migrations from its own directory.)
 if (fs.existsSync(outdir))
   for (const file of fs.readdirSync(outdir))
-    if (/^(chunk|serve)-.*\.(c?js)(\.map|\.v8cache)?$/.test(file)) fs.rmSync(path.join(outdir, file));
+    if (/^(chunk|serve)-.*\.c?js(\.map|\.v8cache(\.\d+)?)?$/.test(file)) fs.rmSync(path.join(outdir, file));
 
 // Loaded from node_modules as they are: native code, the engine (run on a thread of its own from the worker
 // file), the password list (found by its package's path) and packages a start does not load (mail, QR codes,
