@@ -9,7 +9,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.ts';
-import { type Database, type DatabaseKind, type Db, forRequest, QueryAbandonedError } from './db/database.ts';
+import {
+  type Database,
+  type DatabaseKind,
+  type Db,
+  forRequest,
+  QueryAbandonedError,
+  requestAbandoned,
+} from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
 import { frameworkErrors, notFoundReply, registerErrorHandling } from './http/errors.ts';
 import { type LogStream, loggerOptions } from './http/logging.ts';
@@ -101,6 +108,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!reply.raw.writableFinished) abandoned.abort(new QueryAbandonedError());
     });
     forRequest(abandoned.signal, done);
+  });
+  // An answer its client no longer waits for is neither serialized nor written (the error handler only
+  // closes the socket): after a burst of abandoned requests, the next one waited behind pages being
+  // serialized for sockets already closed.
+  app.addHook('preSerialization', (_request, _reply, payload, done) => {
+    if (requestAbandoned()) done(new QueryAbandonedError());
+    else done(null, payload);
   });
   registerErrorHandling(app);
   await registerSecurity(app, config);

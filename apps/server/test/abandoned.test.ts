@@ -13,6 +13,8 @@ let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let app: FastifyInstance;
 let base: string;
 const logLines: string[] = [];
+/** Times the answer of /api/slow-answer was serialized. */
+let serialized = 0;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -32,6 +34,15 @@ beforeAll(async () => {
       await tx.execute(sql`select 1`);
     });
     return { done: true };
+  });
+  app.get('/api/slow-answer', { config: { access } }, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return {
+      toJSON() {
+        serialized++;
+        return { done: true };
+      },
+    };
   });
   app.get('/api/quick', { config: { access } }, async () => {
     await app.db.execute(sql`select 1`);
@@ -122,6 +133,19 @@ describe('abandoned requests', () => {
     },
     30_000,
   );
+
+  it('are not serialized when their answer comes after the client left', async () => {
+    const abandon = new AbortController();
+    const request = fetch(`${base}/api/slow-answer`, { signal: abandon.signal }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    abandon.abort();
+    await request;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Before: serialized (and written to the closed socket), while the next requests waited.
+    expect(serialized).toBe(0);
+    expect((await fetch(`${base}/api/slow-answer`).then((r) => r.json())) as unknown).toEqual({ done: true });
+    expect(serialized).toBe(1);
+  });
 
   it('leave /api/health answering at once, not behind the queued list queries', async () => {
     const slow = await slowRequests();

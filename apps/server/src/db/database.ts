@@ -85,8 +85,21 @@ export const forRequest = <T>(signal: AbortSignal, fn: () => T): T => requestSig
  */
 export const detached = <T>(fn: () => T): T => requestSignal.exit(fn);
 
+/** Whether the request this runs for has been abandoned by its client (never, outside a request). */
+export const requestAbandoned = () => requestSignal.getStore()?.aborted === true;
+
 /** What the server gave a connection to cancel its statements with (BackendKeyData). */
 const cancelKeyOf = (client: pg.PoolClient) => client as unknown as { processID: number; secretKey: number };
+
+/** Where PostgreSQL takes cancel requests: pg's own reading of the URL (host or socket directory, port). */
+function cancelAddress(url: string) {
+  // Not in pg's types.
+  return (
+    new pg.Client({ connectionString: url }) as unknown as {
+      connectionParameters: { host: string; port: number };
+    }
+  ).connectionParameters;
+}
 
 /**
  * Asks PostgreSQL to cancel what the connection of `key` is running: a CancelRequest on a socket of its own,
@@ -94,13 +107,10 @@ const cancelKeyOf = (client: pg.PoolClient) => client as unknown as { processID:
  * new connection it needs no sign-in and starts no session, so cancelling a burst of abandoned requests
  * does not hold up the next one.
  */
-function sendCancelRequest(url: string, key: { processID: number; secretKey: number }) {
-  // pg's own reading of the URL (host, socket directory, port, their defaults); it is not in its types.
-  const { host, port } = (
-    new pg.Client({ connectionString: url }) as unknown as {
-      connectionParameters: { host: string; port: number };
-    }
-  ).connectionParameters;
+function sendCancelRequest(
+  { host, port }: { host: string; port: number },
+  key: { processID: number; secretKey: number },
+) {
   return new Promise<void>((resolve) => {
     const socket = host.startsWith('/')
       ? net.connect(path.join(host, `.s.PGSQL.${port}`))
@@ -222,7 +232,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pinger = pingOnOwnConnection(url);
     cleanups.push(pinger.close);
     ping = pinger.ping;
-    followRequests(pool, (key) => sendCancelRequest(url, key));
+    // Read once: a burst of abandoned requests sends as many cancels.
+    const address = cancelAddress(url);
+    followRequests(pool, (key) => sendCancelRequest(address, key));
   } else {
     kind = 'pglite';
     const embedded = await (options.embedded ?? startEmbedded(options.dataDir));
