@@ -14,7 +14,16 @@ import { assets } from './bench/assets.mjs';
 import { firstScreen } from './bench/first-screen.mjs';
 import { h5Weight } from './bench/h5-weight.mjs';
 import { health } from './bench/health.mjs';
-import { connect, figure, json, PASSWORD, printReport, startApp, startBare } from './bench/lib.mjs';
+import {
+  connect,
+  figure,
+  json,
+  PASSWORD,
+  percentile,
+  printReport,
+  startApp,
+  startBare,
+} from './bench/lib.mjs';
 import { listFloor, lists } from './bench/lists.mjs';
 import { pageWeights } from './bench/page-weight.mjs';
 import { search, searchSql } from './bench/search.mjs';
@@ -29,6 +38,7 @@ if (staleBuilds().some((s) => s.workspace === '@cool/server')) {
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const PORT = Number(process.env.BENCH_PORT ?? 8199);
 const BARE_PORT = PORT - 1;
+const RESTARTS = 5;
 /** Run on the database itself right after seeding, `(ctx, pool)`; they fill `ctx.floors`. */
 const SQL_SECTIONS = [searchSql];
 /** Measured on the bare server; they fill `ctx.floors`. */
@@ -84,20 +94,32 @@ async function benchOn(kind, target) {
   await seedCategories(ctx, target, ROWS);
   figures.push(figure(`seed ${ROWS} categories (generate_series)`, performance.now() - seeding, 'ms'));
 
-  const bare = await startBare(BARE_PORT, target);
-  try {
-    for (const section of FLOOR_SECTIONS) await section(ctx);
-  } finally {
-    await bare.stop();
+  // Restarts, the bare server's and the app's in turn: one start of each swung by half (1.0-1.5x) with what
+  // else the machine did, so each figure is the median of RESTARTS. The floors are measured on the first bare
+  // start, the app's sections on its last start.
+  const bareStarts = [];
+  const appStarts = [];
+  let app;
+  for (let round = 0; round < RESTARTS; round++) {
+    const bare = await startBare(BARE_PORT, target);
+    bareStarts.push(bare.readyMs);
+    try {
+      if (round === 0) for (const section of FLOOR_SECTIONS) await section(ctx);
+    } finally {
+      await bare.stop();
+    }
+    app = await startApp(PORT, target);
+    appStarts.push(app.readyMs);
+    if (round < RESTARTS - 1) await app.stop();
   }
-  const app = await startApp(PORT, target);
   try {
+    const [appMs, bareMs] = [percentile(appStarts, 50), percentile(bareStarts, 50)];
     figures.push(
-      figure(`restart on ${ROWS} rows, to healthy`, app.readyMs, 'ms', {
-        floor: bare.readyMs,
+      figure(`restart on ${ROWS} rows, to healthy, median of ${RESTARTS}`, appMs, 'ms', {
+        floor: bareMs,
         budget: '<= 1.25 x floor',
-        pass: app.readyMs <= 1.25 * bare.readyMs,
-        note: `${(app.readyMs / bare.readyMs).toFixed(2)} x floor`,
+        pass: appMs <= 1.25 * bareMs,
+        note: `${(appMs / bareMs).toFixed(2)} x floor; app ${Math.min(...appStarts).toFixed(0)}-${Math.max(...appStarts).toFixed(0)} ms`,
       }),
     );
     const login = await json(`${ctx.base}/account/login`, {
