@@ -111,9 +111,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // An answer its client no longer waits for is neither serialized nor written (the error handler only
   // closes the socket): after a burst of abandoned requests, the next one waited behind pages being
-  // serialized for sockets already closed.
-  app.addHook('preSerialization', (_request, _reply, payload, done) => {
-    if (requestAbandoned()) done(new QueryAbandonedError());
+  // serialized for sockets already closed. Error answers go on as before: refusing one from the error
+  // handler would reach Fastify's own handler, which logs it as an error.
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
+    if (reply.statusCode < 400 && requestAbandoned()) done(new QueryAbandonedError());
     else done(null, payload);
   });
   registerErrorHandling(app);

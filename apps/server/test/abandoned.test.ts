@@ -44,6 +44,10 @@ beforeAll(async () => {
       },
     };
   });
+  app.get('/api/slow-error', { config: { access } }, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    throw new Error('a bug');
+  });
   app.get('/api/quick', { config: { access } }, async () => {
     await app.db.execute(sql`select 1`);
     return { done: true };
@@ -145,6 +149,18 @@ describe('abandoned requests', () => {
     expect(serialized).toBe(0);
     expect((await fetch(`${base}/api/slow-answer`).then((r) => r.json())) as unknown).toEqual({ done: true });
     expect(serialized).toBe(1);
+  });
+
+  it('log an error raised after the client left once, as before', async () => {
+    logLines.length = 0;
+    const abandon = new AbortController();
+    const request = fetch(`${base}/api/slow-error`, { signal: abandon.signal }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    abandon.abort();
+    await request;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const errors = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
+    expect(errors.map((entry) => entry.msg)).toEqual(['unhandled error']);
   });
 
   it('leave /api/health answering at once, not behind the queued list queries', async () => {
