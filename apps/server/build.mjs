@@ -46,6 +46,23 @@ const ownDirname = {
   },
 };
 
+/**
+ * pg asks whether it runs in Cloudflare's Workers when it loads: with no `navigator` there it builds a
+ * `Response`, and the first read of that global loads Node's fetch (undici, ~20 ms of a start). A server
+ * never runs there, so the check answers no. Fails the build if a pg release changes the check.
+ */
+const nodeOnlyPg = {
+  name: 'node-only-pg',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      const check = 'function isCloudflareRuntime() {';
+      if (!source.includes(check)) throw new Error(`${args.path}: pg's runtime check changed`);
+      return { contents: source.replace(check, `${check}\n  return false`), loader: 'js' };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -67,9 +84,7 @@ const app = await build({
   // import() of a package left out becomes require() (each has a CommonJS entry): a script compiled by vm
   // has no loader for import().
   supported: { 'dynamic-import': false },
-  // pg's check for Cloudflare's runtime reads `navigator`, whose first read loads Node's fetch (undici):
-  // a server has no navigator to look at.
-  define: { 'import.meta': '__import_meta', navigator: 'undefined' },
+  define: { 'import.meta': '__import_meta' },
   banner: {
     js: 'const __import_meta = { dirname: __dirname, url: require("node:url").pathToFileURL(__filename).href };',
   },
@@ -77,7 +92,7 @@ const app = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   metafile: true,
-  plugins: [ownDirname],
+  plugins: [nodeOnlyPg, ownDirname],
 });
 const script = Object.keys(app.metafile.outputs).find((file) => file.endsWith('.cjs'));
 

@@ -60,3 +60,19 @@ it('with --enable-source-maps, the stack trace of a failed start points into the
   expect(run.stderr).toContain('src/db/database.ts:');
   expect(run.stderr).not.toMatch(/serve-\w+\.cjs:\d+/);
 });
+
+it("loading the app (pg, the server's modules) does not load Node's fetch", () => {
+  const name = fs.readdirSync(outDir).find((file) => /^serve-\w+\.cjs$/.test(file)) ?? 'no app script';
+  const probe = `
+    const read = [];
+    for (const name of ['fetch', 'Response', 'Request', 'Headers', 'FormData', 'File', 'navigator']) {
+      const lazy = Object.getOwnPropertyDescriptor(globalThis, name);
+      if (lazy?.get)
+        Object.defineProperty(globalThis, name, { configurable: true, get() { read.push(name); return lazy.get.call(this); } });
+    }
+    const app = require(${JSON.stringify(path.join(outDir, name))});
+    Promise.all([app.loadDatabase(), app.loadServer()]).then(() => console.log(JSON.stringify(read)));`;
+  const run = spawnSync('node', ['-e', probe], { encoding: 'utf8', timeout: 30_000 });
+  // Before: pg's check for Cloudflare's runtime built a Response, whose first read loads undici (~20 ms).
+  expect(JSON.parse(run.stdout)).toEqual([]);
+});
