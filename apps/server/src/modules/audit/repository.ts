@@ -1,5 +1,5 @@
 import type { auditExportQuerySchema, auditListQuerySchema } from '@cool/shared';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { defineList, type PageQuery } from '../../db/list.ts';
@@ -26,23 +26,22 @@ const auditList = defineList({
   defaultSort: { field: 'time', order: 'descend' },
 });
 
+/** The audit rows of a page or batch, in the list's order. */
+const selectAuditRows = (db: Executor, inRows: SQL, order: SQL[]) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(inRows)
+    .orderBy(...order);
+
+// Built once per list shape (see `pages` in db/list.ts).
+const auditPages = auditList.pages(selectAuditRows);
+
 export const listAuditRows = (db: Executor, query: z.output<typeof auditListQuerySchema>) =>
-  auditList.page(db, query, (inPage, order) =>
-    db
-      .select()
-      .from(auditLog)
-      .where(inPage)
-      .orderBy(...order),
-  );
+  auditPages(db, query);
 
 export const streamAuditRows = (db: Executor, query: z.output<typeof auditExportQuerySchema>) =>
-  auditList.stream(db, query, (inBatch, order) =>
-    db
-      .select()
-      .from(auditLog)
-      .where(inBatch)
-      .orderBy(...order),
-  );
+  auditList.stream(db, query, (inBatch, order) => selectAuditRows(db, inBatch, order));
 
 /** An account's sign-in attempts: served by the entity index (type, id, time). */
 const signInList = defineList({
@@ -60,11 +59,7 @@ const signInList = defineList({
   defaultSort: { field: 'time', order: 'descend' },
 });
 
+const signInPages = signInList.pages(selectAuditRows);
+
 export const listSignIns = (db: Executor, accountId: number, query: PageQuery) =>
-  signInList.page(db, { ...query, accountId: String(accountId) }, (inPage, order) =>
-    db
-      .select()
-      .from(auditLog)
-      .where(inPage)
-      .orderBy(...order),
-  );
+  signInPages(db, { ...query, accountId: String(accountId) });

@@ -1,5 +1,5 @@
 import type { outboxQuerySchema } from '@cool/shared';
-import { eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { eq, gte, ilike, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
@@ -22,14 +22,17 @@ export const messageList = defineList({
   defaultSort: { field: 'time', order: 'descend' },
 });
 
+// Built once per list shape (see `pages` in db/list.ts).
+const messagePages = messageList.pages((db, inPage, order) =>
+  db
+    .select()
+    .from(messages)
+    .where(inPage)
+    .orderBy(...order),
+);
+
 export const listMessages = (db: Executor, query: z.output<typeof outboxQuerySchema>) =>
-  messageList.page(db, query, (inPage: SQL, order: SQL[]) =>
-    db
-      .select()
-      .from(messages)
-      .where(inPage)
-      .orderBy(...order),
-  );
+  messagePages(db, query);
 
 export const findMessage = async (db: Executor, id: number): Promise<MessageRow | undefined> =>
   (await db.select().from(messages).where(eq(messages.id, id)).limit(1))[0];

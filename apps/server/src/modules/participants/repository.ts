@@ -97,8 +97,13 @@ const participantList = defineList({
   defaultSort: { field: 'lastSeenTime', order: 'descend' },
 });
 
+// Built once per list shape, like every page read with a plain select (see `pages` in db/list.ts).
+const participantPages = participantList.pages((db, inPage, order) =>
+  selectParticipants(db, inPage).orderBy(...order),
+);
+
 export const listParticipants = (db: Executor, query: z.output<typeof participantListQuerySchema>) =>
-  participantList.page(db, query, (inPage, order) => selectParticipants(db, inPage).orderBy(...order));
+  participantPages(db, query);
 
 export const findParticipant = async (db: Executor, id: number): Promise<ParticipantRow | undefined> =>
   (await selectParticipants(db, byId(id)).limit(1))[0];

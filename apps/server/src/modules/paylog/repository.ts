@@ -1,5 +1,5 @@
 import type { payLogQuerySchema } from '@cool/shared';
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { defineList } from '../../db/list.ts';
@@ -27,14 +27,16 @@ export const payLogList = defineList({
   defaultSort: { field: 'time', order: 'descend' },
 });
 
-export const listPayLog = (db: Executor, query: z.output<typeof payLogQuerySchema>) =>
-  payLogList.page(db, query, (inPage: SQL, order: SQL[]) =>
-    db
-      .select()
-      .from(payLog)
-      .where(inPage)
-      .orderBy(...order),
-  );
+// Built once per list shape (see `pages` in db/list.ts).
+const payLogPages = payLogList.pages((db, inPage, order) =>
+  db
+    .select()
+    .from(payLog)
+    .where(inPage)
+    .orderBy(...order),
+);
+
+export const listPayLog = (db: Executor, query: z.output<typeof payLogQuerySchema>) => payLogPages(db, query);
 
 // ---- Reconciliation ----------------------------------------------------------------------------------
 
