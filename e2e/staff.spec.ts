@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import {
   ADMIN,
   apiLogin,
+  chooseOption,
   presetSettings,
   SCREENSHOT_DIR,
   screenshotCases,
@@ -86,8 +87,7 @@ test('a role from the matrix, an account with it, its menus, disabling it, and t
   const form = page.getByRole('dialog', { name: 'New account' });
   await form.getByLabel('Username', { exact: true }).fill(USER.username);
   await form.getByLabel('Name', { exact: true }).fill(USER.name);
-  await form.getByLabel('Role', { exact: true }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: ROLE.name }).click();
+  await chooseOption(page, form.getByLabel('Role', { exact: true }), ROLE.name, form.locator('.ant-select'));
   await form.getByLabel('Password', { exact: true }).fill(USER.password);
   await form.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('dialog', { name: 'New account' })).toBeHidden();
@@ -134,8 +134,12 @@ test('approve a pending sign-up with a role', async ({ page, request }) => {
   await applicant.getByRole('button', { name: /^More / }).click();
   await page.getByRole('menuitem', { name: 'Approve' }).click();
   const dialog = page.getByRole('dialog', { name: /^Approve / });
-  await dialog.getByLabel('Role', { exact: true }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Viewer' }).click();
+  await chooseOption(
+    page,
+    dialog.getByLabel('Role', { exact: true }),
+    'Viewer',
+    dialog.locator('.ant-select'),
+  );
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Sign-up approved')).toBeVisible();
   // Found by its address: earlier specs leave many accounts before it.

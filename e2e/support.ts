@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? '' };
 export const SCREENSHOT_DIR = '.test-output/screenshots';
@@ -122,4 +122,18 @@ export async function watchViolations(page: Page) {
     );
   });
   return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+/**
+ * Picks the option whose text contains `option` (`null`: the first) in an antd Select, until `shown` (where the
+ * field shows its choice) has it: a click during the dropdown's opening animation can be lost.
+ */
+export async function chooseOption(page: Page, field: Locator, option: string | null, shown: Locator) {
+  await expect(async () => {
+    await field.click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await (option === null ? options : options.filter({ hasText: option })).first().click({ timeout: 2000 });
+    if (option === null) await expect(shown).not.toHaveCount(0, { timeout: 1000 });
+    else await expect(shown).toContainText(option, { timeout: 1000 });
+  }).toPass();
 }

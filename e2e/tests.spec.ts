@@ -4,6 +4,7 @@ import {
   ADMIN,
   ALL_SCREENSHOTS,
   apiLogin,
+  chooseOption,
   createAccount,
   MOBILE_VIEWPORT,
   SCREENSHOT_DIR,
@@ -70,19 +71,6 @@ async function createTestWithQuestions(request: APIRequestContext, title: string
   return test.id;
 }
 
-async function chooseFirstOption(page: Page, field: Locator, selectedItems: Locator) {
-  // The dropdown animates open; retry until a choice shows in the field.
-  await expect(async () => {
-    await field.click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .first()
-      .click({ timeout: 2000 });
-    await expect(selectedItems).not.toHaveCount(0, { timeout: 1000 });
-  }).toPass();
-  await page.keyboard.press('Escape');
-}
-
 async function chooseColour(page: Page, band: Locator, colour: string) {
   // As above: a click during the dropdown's opening animation can be lost, so retry until the band shows it.
   await expect(async () => {
@@ -113,11 +101,13 @@ test.describe('psychological tests', () => {
     await expect(drawer.getByText('Enter it in Chinese or English')).toHaveCount(2);
     await expect(drawer.getByText('Choose at least one category')).toBeVisible();
     await drawer.getByLabel('Title (English)', { exact: true }).fill(title);
-    await chooseFirstOption(
+    await chooseOption(
       page,
       drawer.getByLabel('Categories', { exact: true }),
+      null,
       drawer.locator('.ant-select-selection-item'),
     );
+    await page.keyboard.press('Escape');
     await drawer.getByLabel('Price (yuan)', { exact: true }).fill('9.9');
     await drawer.getByLabel('Minutes', { exact: true }).fill('3');
     // Cover: the 2 MB and image-type checks happen before sending; a PNG uploads and previews.
