@@ -78,8 +78,19 @@ async function slowRequests() {
       () => undefined,
     ),
   );
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await pause(200);
   return { abandon: () => abandon.abort(), done: Promise.all(requests) };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Asks for `path` and goes away after `ms`, as a client that gives up; resolves once it has. */
+async function abandonAfter(path: string, ms: number) {
+  const abandon = new AbortController();
+  const request = fetch(`${base}${path}`, { signal: abandon.signal }).catch(() => undefined);
+  await pause(ms);
+  abandon.abort();
+  await request;
 }
 
 describe('abandoned requests', () => {
@@ -139,12 +150,8 @@ describe('abandoned requests', () => {
   );
 
   it('are not serialized when their answer comes after the client left', async () => {
-    const abandon = new AbortController();
-    const request = fetch(`${base}/api/slow-answer`, { signal: abandon.signal }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    abandon.abort();
-    await request;
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await abandonAfter('/api/slow-answer', 200);
+    await pause(600);
     // Before: serialized (and written to the closed socket), while the next requests waited.
     expect(serialized).toBe(0);
     expect((await fetch(`${base}/api/slow-answer`).then((r) => r.json())) as unknown).toEqual({ done: true });
@@ -153,12 +160,8 @@ describe('abandoned requests', () => {
 
   it('log an error raised after the client left once, as before', async () => {
     logLines.length = 0;
-    const abandon = new AbortController();
-    const request = fetch(`${base}/api/slow-error`, { signal: abandon.signal }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    abandon.abort();
-    await request;
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await abandonAfter('/api/slow-error', 200);
+    await pause(600);
     const errors = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.level >= 50);
     expect(errors.map((entry) => entry.msg)).toEqual(['unhandled error']);
   });
@@ -176,11 +179,7 @@ describe('abandoned requests', () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
   it('rolls back a transaction whose request was abandoned before its connection goes back to the pool', async () => {
-    const abandon = new AbortController();
-    const change = fetch(`${base}/api/slow-change`, { signal: abandon.signal }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    abandon.abort();
-    await change;
+    await abandonAfter('/api/slow-change', 300);
     await vi.waitFor(
       async () => {
         const { rows } = await database.pool.query(
