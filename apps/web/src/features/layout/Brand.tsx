@@ -1,4 +1,4 @@
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import logo from '../../assets/logo.svg';
 
@@ -14,16 +14,19 @@ export function Brand({ compact, navTheme }: { compact: boolean; navTheme: 'ligh
     >
       <img src={logo} alt="" width={32} height={32} />
       {!compact && (
-        <Typography.Text
-          strong
+        // Typography.Text's look without its code, which the console's first page would download only for this.
+        <strong
           style={{
             color: navTheme === 'dark' ? token.colorTextLightSolid : token.colorText,
             fontSize: token.fontSizeLG,
+            fontWeight: token.fontWeightStrong,
+            lineHeight: token.lineHeight,
+            wordBreak: 'break-word',
             whiteSpace: 'nowrap',
           }}
         >
           {t('app.title')}
-        </Typography.Text>
+        </strong>
       )}
     </Flex>
   );

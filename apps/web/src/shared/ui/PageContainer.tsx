@@ -1,6 +1,6 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { HOME_PATH } from '@cool/shared';
-import { Breadcrumb, Flex, Typography } from 'antd';
+import { Breadcrumb, Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -24,6 +24,7 @@ interface PageContainerProps {
  */
 export function PageContainer({ title, content, extra, section, children }: PageContainerProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { pathname } = useLocation();
   // A page outside the menu names the menu page it belongs to; others sit under their registry parents.
   const parents = section ? routeTrailAt(section) : routeTrailAt(pathname).slice(0, -1);
@@ -55,15 +56,34 @@ export function PageContainer({ title, content, extra, section, children }: Page
           ]}
         />
         <Flex align="center" justify="space-between" gap={12} wrap>
-          <Typography.Title level={4} style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {/* antd's Title and Paragraph look, without Typography's code (copy, edit, ellipsis): every page has one. */}
+          <h4
+            style={{
+              margin: 0,
+              minWidth: 0,
+              overflowWrap: 'anywhere',
+              wordBreak: 'break-word',
+              color: token.colorTextHeading,
+              fontWeight: token.fontWeightStrong,
+              fontSize: token.fontSizeHeading4,
+              lineHeight: token.lineHeightHeading4,
+            }}
+          >
             {title}
-          </Typography.Title>
+          </h4>
           {extra}
         </Flex>
         {content && (
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <div
+            style={{
+              margin: 0,
+              wordBreak: 'break-word',
+              color: token.colorTextDescription,
+              lineHeight: token.lineHeight,
+            }}
+          >
             {content}
-          </Typography.Paragraph>
+          </div>
         )}
       </Flex>
       {children}

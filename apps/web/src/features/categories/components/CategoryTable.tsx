@@ -13,7 +13,7 @@ import {
   Table,
   type TableProps,
   Tag,
-  Typography,
+  theme,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
@@ -34,6 +34,7 @@ interface CategoryTableProps {
 
 export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const isMobile = Grid.useBreakpoint().md === false;
   const isPhone = usePhoneTable();
   const { message } = App.useApp();
@@ -130,8 +131,9 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
           <Flex gap={12} align="start">
             {icon(category)}
             <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
-              <Typography.Text strong>{first}</Typography.Text>
-              <Typography.Text type="secondary">{second}</Typography.Text>
+              {/* Typography.Text's look without its code, which the first page would download for this alone. */}
+              <strong style={{ fontWeight: token.fontWeightStrong, wordBreak: 'break-word' }}>{first}</strong>
+              <span style={{ color: token.colorTextDescription, wordBreak: 'break-word' }}>{second}</span>
               <Space size={8} wrap>
                 {status(category)}
                 <span>{t('categories.testsN', { count: category.testCount })}</span>
