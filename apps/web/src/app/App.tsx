@@ -22,7 +22,8 @@ function DocumentTheme() {
     const root = document.documentElement;
     root.style.colorScheme = realDark ? 'dark' : 'light';
     root.classList.toggle('color-weak', colorWeak);
-    // What antd's <App> gives its children, for the pages outside the console (which has its own <App>).
+    // What antd's <App> would give its children, for every page (its message, notification and modal hooks
+    // would add to the first download: see shared/ui/notices.ts).
     Object.assign(document.body.style, {
       backgroundColor: token.colorBgLayout,
       color: token.colorText,
@@ -34,7 +35,7 @@ function DocumentTheme() {
   return null;
 }
 
-/** Loads a holder for the light notices the first time one waits (none on a plain visit to the login page). */
+/** Loads the holder of notices and confirm dialogs the first time one waits (none on a plain visit to a page). */
 function LazyNoticeHolder() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => onNoticeWaiting(() => setWanted(true)), []);

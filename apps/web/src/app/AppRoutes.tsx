@@ -39,7 +39,7 @@ function buildRoutes(session: 'signedOut' | 'pending' | AppRoute[]): RouteObject
   if (session === 'pending')
     return [
       publicBranch,
-      { element: <ConsoleShell menu={[]} pending />, children: [{ path: '*', element: <SessionGate /> }] },
+      { element: <ConsoleShell menu={[]} />, children: [{ path: '*', element: <SessionGate /> }] },
     ];
   const allowed = session;
   // SPEC 2's home is /game; a role that may not open it starts on its first page (403 when it has none).

@@ -1,11 +1,10 @@
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import { App, Skeleton } from 'antd';
-import { lazy, type ReactNode, Suspense, useContext, useLayoutEffect } from 'react';
+import { Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense, useContext } from 'react';
 import BasicLayout from '../features/layout/BasicLayout.tsx';
 import './dates.ts';
 import type { MenuNode } from '../shared/routes/tree.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
-import { connectNotices } from '../shared/ui/notices.ts';
 import { queryClient } from './queryClient.ts';
 
 const TwoStepRequired = lazy(() =>
@@ -23,13 +22,6 @@ function TwoStepGate() {
   );
 }
 
-/** While the console is shown, the light notices (welcome, language errors) use its App's holders too. */
-function ConnectNotices() {
-  const { message, notification } = App.useApp();
-  useLayoutEffect(() => connectNotices({ message, notification }), [message, notification]);
-  return null;
-}
-
 /** The app's query client, unless a caller (a test) already provides its own. */
 function Queries({ children }: { children: ReactNode }) {
   const outer = useContext(QueryClientContext);
@@ -39,26 +31,18 @@ function Queries({ children }: { children: ReactNode }) {
 interface ConsoleShellProps {
   /** The menu of the pages the user may see. */
   menu: MenuNode[];
-  /**
-   * The user info is still on its way: the frame shows, its notices stay with the holder outside the console
-   * (a refused session signs out, and a notice shown here would leave with the console).
-   */
-  pending?: boolean;
 }
 
 /**
- * What only signed-in pages need, in the console's own chunk: antd's App (message, notification and modal
- * for every screen), react-query and the basic layout. The login page downloads none of it.
+ * What only signed-in pages need, in the console's own chunk: react-query and the basic layout. The login page
+ * downloads none of it; notices and confirm dialogs come with their first use (shared/ui/notices.ts).
  */
-export default function ConsoleShell({ menu, pending = false }: ConsoleShellProps) {
+export default function ConsoleShell({ menu }: ConsoleShellProps) {
   return (
-    <App>
-      {!pending && <ConnectNotices />}
-      <Queries>
-        <BasicLayout menu={menu} />
-        <TwoStepGate />
-      </Queries>
-    </App>
+    <Queries>
+      <BasicLayout menu={menu} />
+      <TwoStepGate />
+    </Queries>
   );
 }
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createRoot, type Root } from 'react-dom/client';
@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { AppRoutes } from '../app/AppRoutes.tsx';
 import { errorMessageLoaders, localeLoaders } from '../app/locales/loaders.ts';
+import NoticeHolder from '../app/NoticeHolder.tsx';
 import { queryClient as appQueryClient } from '../app/queryClient.ts';
 import { getAntdLocale, initI18n, setErrorMessages } from '../shared/i18n/i18n.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
@@ -102,11 +103,11 @@ export function renderApp(path: string) {
     // No motion: a closed dialog or popup leaves the page at once instead of after its animation. No
     // runtime CSS: happy-dom lays nothing out, and matching antd's rules made every textarea render slow.
     <ConfigProvider locale={getAntdLocale('en-US')} theme={{ zeroRuntime: true, token: { motion: false } }}>
-      <AntApp>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
+      {/* Connected from the start: the app loads it with the first notice. */}
+      <NoticeHolder />
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ConfigProvider>,
   );
   return { router };

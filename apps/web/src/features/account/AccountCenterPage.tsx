@@ -1,12 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { AuditEntry, PermissionId, Profile, SignInEntry } from '@cool/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Card, Col, Divider, Flex, Row, Table, Tabs, Tag, Typography } from 'antd';
+import { Avatar, Card, Col, Divider, Flex, Row, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { profileKeys, profileQueries, updateProfile } from '../../shared/api/profile.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
 import { formatDateTime } from '../../shared/ui/format.ts';
+import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { AvatarUploadField } from './components/AvatarUploadField.tsx';
@@ -14,7 +15,7 @@ import { AvatarUploadField } from './components/AvatarUploadField.tsx';
 /** Saves a new avatar (or none) with the rest of the profile as it is, and shows it in the header at once. */
 export function useSaveAvatar(profile: Profile | undefined) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const queryClient = useQueryClient();
   return async (avatar: string | null) => {
     if (!profile) return;

@@ -1,13 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { auditListQuerySchema } from '@cool/shared';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Flex } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditQueries } from '../../shared/api/audit.ts';
 import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
+import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { AuditSearchForm } from './components/AuditSearchForm.tsx';
@@ -15,7 +16,7 @@ import { AuditTable } from './components/AuditTable.tsx';
 
 export default function AuditPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const listState = useListState(auditListQuerySchema);
   const { query } = listState;
   const list = useQuery(auditQueries.list(query));

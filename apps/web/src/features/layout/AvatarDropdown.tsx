@@ -1,16 +1,17 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Dropdown, Grid, Spin } from 'antd';
+import { Avatar, Button, Dropdown, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
 import { logout } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
 import { useServerPreferences } from '../../shared/settings/useServerPreferences.ts';
+import { useNotices } from '../../shared/ui/notices.ts';
 
 export function AvatarDropdown() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { modal, message } = useNotices();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useAuthStore((s) => s.user);

@@ -1,7 +1,6 @@
 import { CheckOutlined, CopyOutlined, UndoOutlined } from '@ant-design/icons';
 import {
   Alert,
-  App,
   Button,
   ConfigProvider,
   Divider,
@@ -30,6 +29,7 @@ import {
   type ThemeColor,
   useSettingsStore,
 } from '../../shared/settings/settingsStore.ts';
+import { useNotices } from '../../shared/ui/notices.ts';
 import styles from './SettingsDrawer.module.css';
 
 const DRAWER_WIDTH = 320;
@@ -171,7 +171,7 @@ function PromotionSection() {
 
 function DevTools({ settings }: { settings: DisplaySettings }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const copy = () =>
     navigator.clipboard
       .writeText(JSON.stringify(sanitizeSettings(settings), null, 2))
@@ -192,7 +192,7 @@ interface SettingsDrawerProps {
 /** SPEC 3 layout and theme settings; every change applies at once and is saved by the store. */
 export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const settings = useSettingsStore();
   const { updateSettings, resetSettings } = settings;
 

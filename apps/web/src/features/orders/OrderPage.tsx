@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { orderListQuerySchema } from '@cool/shared';
-import { App, Button, Card, Flex } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { useDialog } from '../../shared/ui/dialog.tsx';
+import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useOrderList } from './api.ts';
@@ -24,7 +25,7 @@ const FORMATS = ['csv', 'xlsx'] as const;
 
 export default function OrderPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   // Filters, sort and page live in the URL: a shared link or a restored tab shows the same list.
   const listState = useListState(orderListQuerySchema);
   const { query } = listState;

@@ -6,7 +6,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { localized, type Question, questionListQuerySchema } from '@cool/shared';
-import { Alert, App, Button, Card, Dropdown, Flex, Result, Tabs, Tag } from 'antd';
+import { Alert, Button, Card, Dropdown, Flex, Result, Tabs, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { useListState } from '../../shared/list/useListState.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { useTabs } from '../../shared/tabs/index.ts';
 import { useTabsStore } from '../../shared/tabs/tabsStore.ts';
+import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
@@ -68,7 +69,7 @@ function useTestTabTitle(testId: number, title: string | undefined) {
 
 function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const language = useTextLanguage();
   const allowed = usePermission();
   const test = useTest(testId);

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type RecordExportQuery, recordListQuerySchema } from '@cool/shared';
-import { App, Button, Card, Flex, Tag } from 'antd';
+import { Button, Card, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
+import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useRecordList } from './api.ts';
@@ -20,7 +21,7 @@ const OPEN_RECORD = 'record';
 
 export default function RecordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   // Filters, sort and page live in the URL: a shared link or a restored tab shows the same list.
   const listState = useListState(recordListQuerySchema);
   const { query } = listState;

@@ -1,6 +1,6 @@
 import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { Role } from '@cool/shared';
-import { App, Button, Card, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteRole } from '../../shared/api/roles.ts';
 import { errorText } from '../../shared/http/errorText.ts';
@@ -8,6 +8,7 @@ import { FIT_TABLE, usePhoneTable } from '../../shared/list/fitTable.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { useDialog } from '../../shared/ui/dialog.tsx';
+import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useRoleAction, useRoleList } from './api.ts';
@@ -17,7 +18,7 @@ const actionCount = (role: Role) => role.permissions.reduce((sum, entry) => sum 
 
 export default function RolePage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const roles = useRoleList();
   const remove = useRoleAction(deleteRole);
   const [dialog, dialogHolder] = useDialog();

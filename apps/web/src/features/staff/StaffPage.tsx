@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Account, accountListQuerySchema } from '@cool/shared';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +14,7 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { useDialog } from '../../shared/ui/dialog.tsx';
+import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useAccountAction, useAccountList } from './api.ts';
@@ -28,7 +29,7 @@ type Confirmed = (typeof CONFIRMED)[number];
 
 export default function StaffPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const listState = useListState(accountListQuerySchema);
   const list = useAccountList(listState.query);
   const [dialog, dialogHolder] = useDialog();

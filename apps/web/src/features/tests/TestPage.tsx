@@ -1,6 +1,6 @@
 import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Test, type TestDocumentInput, testListQuerySchema } from '@cool/shared';
-import { App, Button, Card, Flex, Upload } from 'antd';
+import { Button, Card, Flex, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/http/download.ts';
@@ -9,6 +9,7 @@ import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { LoadingOverlay } from '../../shared/ui/LoadingOverlay.tsx';
+import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useImportTest, useTestList } from './api.ts';
@@ -23,7 +24,7 @@ type Editing = { test: Test | null } | undefined;
 
 export default function TestPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const language = useTextLanguage();
   const [editing, setEditing] = useState<Editing>();
   const [previewing, setPreviewing] = useState<Test | null>(null);

@@ -1,8 +1,9 @@
 /** The promotion link's editor: the settings drawer and the settings screen (`/center`) both show it. */
 import { PROMOTION_TEXT_MAX, type Promotion } from '@cool/shared';
-import { App, Button, Form, type FormRule, Input, Switch } from 'antd';
+import { Button, Form, type FormRule, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../http/errorText.ts';
+import { useNotices } from '../ui/notices.ts';
 import { useSavePromotion } from './promotionApi.ts';
 
 /** Mirrors the shared zod rule for the promotion URL: empty, an http(s) URL or a path starting with /. */
@@ -12,7 +13,7 @@ const URL_MAX = 1024;
 /** Edits the bottom-left promotion link (settings/edit only); mounted with the current value. */
 export function PromotionForm({ promotion }: { promotion: Promotion }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<Promotion>();
   const save = useSavePromotion();
   const enabled = Form.useWatch('enabled', form) ?? promotion.enabled;

@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { App } from 'antd';
 import i18n from 'i18next';
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -15,6 +14,7 @@ import {
 } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // The app's routes register themselves for the titles, tabs and kept-alive routes read here.
+import NoticeHolder from '../../app/NoticeHolder.tsx';
 import '../../app/routes/registry.tsx';
 import { messages as en } from '../../app/locales/en-US.ts';
 import zhPack from '../../app/locales/zh-CN.ts';
@@ -88,7 +88,8 @@ let client: QueryClient;
 
 /** The app at `path`; `outline` puts an outline in every page's place, as while the user info loads. */
 const tree = (path: string, outline: boolean) => (
-  <App>
+  <>
+    <NoticeHolder />
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
@@ -106,7 +107,7 @@ const tree = (path: string, outline: boolean) => (
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>
-  </App>
+  </>
 );
 
 async function mount(path: string, { outline = false } = {}) {

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +10,7 @@ import {
 import { routeName } from '../i18n/routeTitle.ts';
 import { tabKey } from '../routes/routes.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
+import { useNotices } from '../ui/notices.ts';
 import { type CloseAction, tabsToClose } from './closing.ts';
 import { forgetPageQueries, invalidatePageQueries } from './pageQueries.ts';
 import { tabPath, useTabsStore } from './tabsStore.ts';
@@ -45,7 +45,7 @@ function shownTab(navigator: Navigator): string {
 
 export function useTabs(): TabsApi {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const { navigator } = useContext(NavigationContext);
   const queryClient = useQueryClient();
 

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { UPLOAD_MAX_BYTES, uploadResultSchema } from '@cool/shared';
-import { App, Button, Flex, theme, Upload } from 'antd';
+import { Button, Flex, theme, Upload } from 'antd';
 import { useState } from 'react';
 import { api } from '../http/client.ts';
 import { ImagePreviewModal } from './ImagePreviewModal.tsx';
+import { useNotices } from './notices.ts';
 
 /** What the server accepts (it checks the content too). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -43,7 +44,7 @@ interface ImageUploadFieldProps {
  * before sending) and keeps the returned URL; the thumbnail opens the 800 px preview.
  */
 export function ImageUploadField({ value, onChange, texts, disabled, size = 64, id }: ImageUploadFieldProps) {
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const { token } = theme.useToken();
   const [uploading, setUploading] = useState(false);
   const [previewing, setPreviewing] = useState(false);

@@ -1,9 +1,9 @@
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
 import { act, lazy, Suspense } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type DialogApi,
   type DialogHandlers,
@@ -35,7 +35,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** Renders a page holding the dialog helper inside antd's App, the way the console does. */
+/** Renders a page holding the dialog helper inside antd's ConfigProvider, the way the console does. */
 function mount(locale?: Locale): DialogApi {
   const container = document.createElement('div');
   document.body.append(container);
@@ -44,12 +44,10 @@ function mount(locale?: Locale): DialogApi {
     root?.render(
       // No motion: a closed dialog leaves the DOM at once instead of after an animation.
       <ConfigProvider locale={locale} theme={{ token: { motion: false } }}>
-        <App>
-          {/* As a console page sits in its route's boundary. */}
-          <Suspense fallback={<p>page loading</p>}>
-            <Page />
-          </Suspense>
-        </App>
+        {/* As a console page sits in its route's boundary. */}
+        <Suspense fallback={<p>page loading</p>}>
+          <Page />
+        </Suspense>
       </ConfigProvider>,
     ),
   );
@@ -98,7 +96,34 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
+/** Lets antd's Modal finish downloading and the dialogs waiting for it render. */
+const modalLoaded = () =>
+  act(async () => {
+    await import('./modal.ts');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+
+describe('the first dialog', () => {
+  it("waits for antd's Modal to download, the page still shown, then opens", async () => {
+    open({});
+    expect(document.body.querySelector('[role="dialog"]')).toBeNull();
+    expect(document.body.textContent).toContain('the page');
+    expect(document.body.textContent).not.toContain('page loading');
+    await modalLoaded();
+    expect(isOpen()).toBe(true);
+  });
+});
+
 describe('useDialog', () => {
+  // Once the Modal's code is there, dialogs open at once.
+  beforeAll(async () => {
+    open({});
+    await modalLoaded();
+    act(() => root?.unmount());
+    root = null;
+    document.body.innerHTML = '';
+  });
+
   it('opens the content in a modal titled as asked', () => {
     open({});
     expect(isOpen()).toBe(true);

@@ -1,6 +1,7 @@
-import { Modal, type ModalProps } from 'antd';
+import type { ModalProps } from 'antd';
 import {
   createContext,
+  lazy,
   type ReactElement,
   type ReactNode,
   type Ref,
@@ -38,6 +39,9 @@ export interface DialogApi {
   /** SPEC 2 layout 7: opens a modal around `content`; the content may veto closing with `useDialogHandlers`. */
   open: (content: ReactNode, options?: DialogOptions) => void;
 }
+
+// antd's Modal downloads when a dialog first opens: a page that holds dialogs shows none when it opens.
+const Modal = lazy(() => import('./modal.ts'));
 
 const HandlersContext = createContext<RefObject<DialogHandlers> | null>(null);
 
@@ -137,7 +141,7 @@ function DialogHolder({ ref }: { ref: Ref<HolderHandle> }) {
     }),
     [],
   );
-  // Content whose code is still downloading (a lazy form) keeps its dialog back until it can render: the
+  // A dialog whose code (the Modal's, or a lazy form's) is still downloading stays back until it can render: the
   // buttons never show before the handlers they run, and the page behind keeps showing.
   return entries.map(({ key, content, options }) => (
     <Suspense key={key} fallback={null}>

@@ -1,43 +1,63 @@
 import { describe, expect, it, vi } from 'vitest';
-import { connectNotices, type Notices, notices } from './notices.ts';
+import { connectNotices, type Notices, notices, onNoticeWaiting } from './notices.ts';
 
-const holder = () => {
+/** A holder whose modal answers `confirmed` once its outcome is asked for. */
+const holder = (confirmed = true) => {
   const info = vi.fn();
-  return { info, target: { message: { info }, notification: {} } as unknown as Notices };
+  const awaited = vi.fn();
+  const confirm = vi.fn(() => ({
+    destroy: () => undefined,
+    update: () => undefined,
+    // biome-ignore lint/suspicious/noThenProperty: antd's modal instance is a thenable
+    then: (resolve: (confirmed: boolean) => unknown) => {
+      awaited();
+      return Promise.resolve(confirmed).then(resolve);
+    },
+  }));
+  const target = { message: { info }, notification: {}, modal: { confirm } } as unknown as Notices;
+  return { info, confirm, awaited, target };
 };
 
-describe('light notices', () => {
-  it('go to the newest holder, and to the one before once it disconnects', () => {
-    const page = holder();
-    const console = holder();
-    const disconnectPage = connectNotices(page.target);
-    const disconnectConsole = connectNotices(console.target);
-    notices.message.info('in the console');
-    disconnectConsole();
-    notices.message.info('back on the login page');
-    disconnectPage();
-    expect(console.info.mock.calls).toEqual([['in the console']]);
-    expect(page.info.mock.calls).toEqual([['back on the login page']]);
-  });
-
-  it('go to a holder connected under the others only while none of them is there', () => {
-    const console = holder();
-    const outside = holder();
-    const disconnectConsole = connectNotices(console.target);
-    const disconnectOutside = connectNotices(outside.target, 'under');
-    notices.message.info('in the console');
-    disconnectConsole();
-    notices.message.info('signed out');
-    disconnectOutside();
-    expect(console.info.mock.calls).toEqual([['in the console']]);
-    expect(outside.info.mock.calls).toEqual([['signed out']]);
-  });
-
-  it('wait for a holder when none is connected', () => {
+describe('notices', () => {
+  it('wait for a holder, asking for one, and show once it connects', () => {
+    const wanted = vi.fn();
+    const stop = onNoticeWaiting(wanted);
     const later = holder();
     notices.message.info('early');
+    expect(wanted).toHaveBeenCalled();
     expect(later.info).not.toHaveBeenCalled();
     connectNotices(later.target)();
+    stop();
     expect(later.info.mock.calls).toEqual([['early']]);
+  });
+
+  it('go to the connected holder, and wait again once it disconnects', () => {
+    const first = holder();
+    const second = holder();
+    const disconnect = connectNotices(first.target);
+    notices.message.info('shown');
+    disconnect();
+    notices.message.info('after');
+    expect(first.info.mock.calls).toEqual([['shown']]);
+    connectNotices(second.target)();
+    expect(second.info.mock.calls).toEqual([['after']]);
+  });
+
+  it("open a confirm dialog and tell its outcome when awaited, as antd's modal does", async () => {
+    const refused = holder(false);
+    const disconnect = connectNotices(refused.target);
+    await expect(notices.modal.confirm({ title: 'Sure?' })).resolves.toBe(false);
+    expect(refused.confirm).toHaveBeenCalledWith({ title: 'Sure?' });
+    disconnect();
+  });
+
+  it("leave antd's dialog alone when the outcome is not asked for (it stops rethrowing onOk's failure once awaited)", async () => {
+    const page = holder();
+    const disconnect = connectNotices(page.target);
+    notices.modal.confirm({ title: 'Sure?' });
+    await Promise.resolve();
+    expect(page.confirm).toHaveBeenCalled();
+    expect(page.awaited).not.toHaveBeenCalled();
+    disconnect();
   });
 });

@@ -1,25 +1,40 @@
+import type { ModalFuncProps } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI as ModalHookApi } from 'antd/es/modal/useModal';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
 /**
- * Toasts and notifications for code that must stay light (the login page, the user layout, the session guard):
- * antd's `App.useApp()` would bring message, notification and modal into the login page's download. Calls
- * wait until a holder connects: the console's `<App>` while it is shown, else one loaded on first use.
+ * Toasts, notifications and confirm dialogs for every screen, with their code downloaded on first use: antd's
+ * `<App>` and `App.useApp()` would bring message, notification and modal into the download of the login page
+ * and of the console's first page, which show none of them. Calls wait until a holder connects (NoticeHolder,
+ * loaded the first time one waits).
  */
 export interface Notices {
-  message: Pick<MessageInstance, 'info' | 'success' | 'error' | 'warning'>;
+  message: Pick<MessageInstance, 'info' | 'success' | 'error' | 'warning' | 'loading'>;
   notification: Pick<NotificationInstance, 'info' | 'success' | 'error' | 'warning'>;
+  modal: Pick<ModalHookApi, 'confirm' | 'info' | 'success' | 'error' | 'warning'>;
+}
+
+type MessageCall = (...args: Parameters<MessageInstance['info']>) => void;
+type NotificationCall = NotificationInstance['info'];
+/** Resolves with whether the dialog was confirmed (Ok: true), as antd's modal instance does when awaited. */
+type ModalCall = (config: ModalFuncProps) => PromiseLike<boolean>;
+
+/** What callers get: the same calls, answering once a holder has shown them. */
+export interface LightNotices {
+  message: Record<keyof Notices['message'], MessageCall>;
+  notification: Record<keyof Notices['notification'], NotificationCall>;
+  modal: Record<keyof Notices['modal'], ModalCall>;
 }
 
 type Call = (target: Notices) => void;
 
-/** Connected holders; the last shows the notices, and when it goes the one before takes over. */
-const targets: Notices[] = [];
+/** The connected holder. */
+let target: Notices | null = null;
 const waiting: Call[] = [];
 const wantListeners = new Set<() => void>();
 
 function run(call: Call) {
-  const target = targets.at(-1);
   if (target) call(target);
   else {
     waiting.push(call);
@@ -27,17 +42,12 @@ function run(call: Call) {
   }
 }
 
-/**
- * Routes the notices to `next` (antd's message and notification instances) until the returned function runs.
- * A holder connected `under` the others (the one outside the console) takes them only while no other is there.
- */
-export function connectNotices(next: Notices, place: 'top' | 'under' = 'top'): () => void {
-  if (place === 'top') targets.push(next);
-  else targets.unshift(next);
+/** Routes the notices to `next` (antd's message, notification and modal hooks) until the returned function runs. */
+export function connectNotices(next: Notices): () => void {
+  target = next;
   for (const call of waiting.splice(0)) call(next);
   return () => {
-    const at = targets.lastIndexOf(next);
-    if (at >= 0) targets.splice(at, 1);
+    if (target === next) target = null;
   };
 }
 
@@ -48,20 +58,57 @@ export function onNoticeWaiting(listener: () => void): () => void {
   return () => wantListeners.delete(listener);
 }
 
-export const notices: Notices = {
+const message =
+  (kind: keyof Notices['message']): MessageCall =>
+  (...args) =>
+    run((n) => n.message[kind](...args));
+
+const notification =
+  (kind: keyof Notices['notification']): NotificationCall =>
+  (config) =>
+    run((n) => n.notification[kind](config));
+
+/**
+ * Opens the dialog once a holder is there. antd's instance is a thenable that changes how the dialog treats a
+ * failing onOk once awaited (it stops rethrowing), so it is awaited only when the caller awaits this one.
+ */
+const modal =
+  (kind: keyof Notices['modal']): ModalCall =>
+  (config) => {
+    // Boxed: resolving with the thenable itself would await it.
+    const opened = new Promise<{ instance: ReturnType<ModalHookApi['confirm']> }>((resolve) =>
+      run((n) => resolve({ instance: n.modal[kind](config) })),
+    );
+    const confirmed = () =>
+      opened.then(
+        ({ instance }) => new Promise<boolean>((resolve) => instance.then(resolve, () => undefined)),
+      );
+    // biome-ignore lint/suspicious/noThenProperty: awaiting it is what asks for the outcome
+    return { then: (onOk, onFail) => confirmed().then(onOk, onFail) };
+  };
+
+export const notices: LightNotices = {
   message: {
-    info: (...args) => run((n) => n.message.info(...args)),
-    success: (...args) => run((n) => n.message.success(...args)),
-    error: (...args) => run((n) => n.message.error(...args)),
-    warning: (...args) => run((n) => n.message.warning(...args)),
-  } as Notices['message'],
+    info: message('info'),
+    success: message('success'),
+    error: message('error'),
+    warning: message('warning'),
+    loading: message('loading'),
+  },
   notification: {
-    info: (config) => run((n) => n.notification.info(config)),
-    success: (config) => run((n) => n.notification.success(config)),
-    error: (config) => run((n) => n.notification.error(config)),
-    warning: (config) => run((n) => n.notification.warning(config)),
+    info: notification('info'),
+    success: notification('success'),
+    error: notification('error'),
+    warning: notification('warning'),
+  },
+  modal: {
+    confirm: modal('confirm'),
+    info: modal('info'),
+    success: modal('success'),
+    error: modal('error'),
+    warning: modal('warning'),
   },
 };
 
-/** The notices, in the shape of antd's `App.useApp()` so a screen can switch with one line. */
-export const useNotices = (): Notices => notices;
+/** The notices, in the shape of antd's `App.useApp()`. */
+export const useNotices = (): LightNotices => notices;

@@ -1,12 +1,13 @@
 import type { IdentityBinding, OAuthProvider } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, List, Tag, theme } from 'antd';
+import { Button, Flex, List, Tag, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { oauthKeys, oauthQueries, startBinding, unbind } from '../../../shared/api/oauth.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { ProviderIcon } from '../../../shared/oauth/ProviderIcon.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 
 /** What a binding's return left in the address (`bound`, or `oauthError` with `provider` and `reason`). */
@@ -19,7 +20,7 @@ const RETURN_PARAMS = ['bound', 'oauthError', 'provider', 'reason'];
 export function AccountBinding() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const queryClient = useQueryClient();
   const query = useQuery(oauthQueries.bindings());
   const [params, setParams] = useSearchParams();

@@ -1,9 +1,10 @@
 import type { Profile, ProfileUpdate } from '@cool/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Form, Input, Row } from 'antd';
+import { Button, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { profileKeys, updateProfile } from '../../../shared/api/profile.ts';
 import { useAuthStore } from '../../../shared/session/authStore.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { AvatarUploadField } from './AvatarUploadField.tsx';
 import { useFormRequest } from './useFormRequest.ts';
 
@@ -12,7 +13,7 @@ type Values = Required<Omit<ProfileUpdate, 'avatar'>> & { avatar: string | null 
 /** SPEC 3 profile fields with SPEC 5's required messages; the phone is the security phone, changed apart. */
 export function BasicSettings({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [saving, request] = useFormRequest(form);

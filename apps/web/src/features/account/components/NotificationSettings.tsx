@@ -1,9 +1,10 @@
 import { type NotificationSettings as Choices, STAFF_EVENTS, type StaffEvent } from '@cool/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, List, Switch, Typography } from 'antd';
+import { List, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { profileKeys, profileQueries, saveNotifications } from '../../../shared/api/profile.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 
 /**
@@ -12,7 +13,7 @@ import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
  */
 export function NotificationSettings() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const queryClient = useQueryClient();
   const query = useQuery(profileQueries.notifications());
 

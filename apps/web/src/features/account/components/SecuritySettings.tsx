@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH, type Profile, passwordLevel } from '@cool/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, List, Modal, Space } from 'antd';
+import { Button, Form, Input, List, Modal, Space } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,13 +11,14 @@ import {
   sendBackupEmailCode,
   sendPhoneCode,
 } from '../../../shared/api/profile.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { PasswordMeter } from '../../../shared/ui/PasswordMeter.tsx';
 import { TwoStepSetup } from './TwoStepSetup.tsx';
 import { useFormRequest } from './useFormRequest.ts';
 
 function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const [saving, request] = useFormRequest(form);
@@ -111,7 +112,7 @@ interface CodeModalProps {
 /** A new security phone or backup email, confirmed by the code sent to it. */
 function CodeModal({ open, onClose, kind }: CodeModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const [saving, save] = useFormRequest(form);

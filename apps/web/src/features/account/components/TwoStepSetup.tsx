@@ -1,7 +1,7 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { TwoStepState } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Form, Input, Modal, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useAuthStore } from '../../../shared/session/authStore.ts';
 import { loadUser } from '../../../shared/session/loadUser.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 
 /** After a change: the state here, and the user info's `twoStep` (the required-set-up screen reads it). */
 function useRefresh() {
@@ -30,7 +31,7 @@ function useRefresh() {
 /** The ten codes, shown once after they are made: copy or download them, then confirm. */
 function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const text = codes.join('\n');
   const download = () => {
     const href = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
@@ -168,7 +169,7 @@ interface DisableFields {
 /** Turning it off takes the password and a code (from the app, or a recovery code). */
 function DisableForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const refresh = useRefresh();
   const [form] = Form.useForm<DisableFields>();
   const [error, setError] = useState<string | null>(null);

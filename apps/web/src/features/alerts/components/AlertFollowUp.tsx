@@ -1,16 +1,5 @@
 import { ALERT_NOTE_MAX, ALERT_STATUSES, type Alert, type AlertStatus, localized } from '@cool/shared';
-import {
-  App,
-  Descriptions,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Alert as Notice,
-  Radio,
-  Timeline,
-  Typography,
-} from 'antd';
+import { Descriptions, Empty, Flex, Form, Input, Alert as Notice, Radio, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
@@ -18,6 +7,7 @@ import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { AlertStatusTag, participantName, SeverityTag } from '../../../shared/records/tags.tsx';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useUpdateAlert } from '../api.ts';
 
 interface FollowUpValues {
@@ -88,7 +78,7 @@ function AlertHistory({ alert }: { alert: Alert }) {
  */
 export function AlertFollowUp({ alert, editable }: { alert: Alert; editable: boolean }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const language = useTextLanguage();
   const [form] = Form.useForm<FollowUpValues>();
   const update = useUpdateAlert();

@@ -8,12 +8,13 @@ import {
   STATUSES,
   type Status,
 } from '@cool/shared';
-import { Alert, App, Form, Input, InputNumber, Radio } from 'antd';
+import { Alert, Form, Input, InputNumber, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSaveCategory } from '../api.ts';
 
 interface CategoryFormValues {
@@ -30,7 +31,7 @@ interface CategoryFormValues {
  */
 export function CategoryForm({ category }: { category: Category | null }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<CategoryFormValues>();
   const saveCategory = useSaveCategory();
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,7 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
 import type { Category, categoryListQuerySchema, Page } from '@cool/shared';
 import {
-  App,
   Avatar,
   Button,
   Empty,
@@ -23,6 +22,7 @@ import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { useSettingsStore } from '../../../shared/settings/settingsStore.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useDeleteCategory, useSetCategoryStatus } from '../api.ts';
 
 interface CategoryTableProps {
@@ -37,7 +37,7 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
   const { token } = theme.useToken();
   const isMobile = Grid.useBreakpoint().md === false;
   const isPhone = usePhoneTable();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const allowed = usePermission();
   const language = useSettingsStore((s) => s.language);
   const setStatus = useSetCategoryStatus();

@@ -1,8 +1,9 @@
 import { type GeneralSettings, POLICY_TEXT_MAX, SERVICE_NAME_MAX } from '@cool/shared';
-import { App, Button, Col, Form, Input, Row } from 'antd';
+import { Button, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSaveGeneral } from '../api.ts';
 import { showServerErrors } from './serverErrors.ts';
 
@@ -11,7 +12,7 @@ const HOTLINE = /^[0-9+\-() ]*$/;
 /** Name, logo, hotline, ICP licence number and the policies participants see in `/h5/`. */
 export function GeneralSection({ settings, editable }: { settings: GeneralSettings; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<GeneralSettings>();
   const save = useSaveGeneral();
 

@@ -1,10 +1,11 @@
 import { type IdentityProviders, OAUTH_PROVIDERS, type OAuthProvider } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { oauthKeys, oauthQueries, saveIdentityProviders } from '../../../shared/api/oauth.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { ProviderIcon } from '../../../shared/oauth/ProviderIcon.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { SecretField } from './SecretField.tsx';
 import { showServerErrors } from './serverErrors.ts';
@@ -30,7 +31,7 @@ const initialValues = (settings: IdentityProviders) =>
 
 function Providers({ settings, editable }: { settings: IdentityProviders; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
   const save = useMutation({

@@ -1,7 +1,8 @@
 import type { WechatOfficialAccount } from '@cool/shared';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSaveWechatOfficialAccount } from '../api.ts';
 import { SecretField } from './SecretField.tsx';
 import { showServerErrors } from './serverErrors.ts';
@@ -20,7 +21,7 @@ export function OfficialAccountSection({
   editable: boolean;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<Values>();
   const save = useSaveWechatOfficialAccount();
 

@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Flex, Switch, Typography } from 'antd';
+import { Flex, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getSignUpSettings, saveSignUpSettings, signUpSettingsKey } from '../../../shared/api/identity.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 
 /** Whether people may sign up on the sign-in page; new accounts still wait for an administrator's approval. */
 export function SignUpSection({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: signUpSettingsKey, queryFn: getSignUpSettings });
   const save = useMutation({

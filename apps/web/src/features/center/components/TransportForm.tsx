@@ -1,9 +1,10 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Divider, Flex, Form, type FormInstance, type FormProps } from 'antd';
+import { Alert, Button, Divider, Flex, Form, type FormInstance, type FormProps } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { MessageTest, type MessageTestProps } from './MessageTest.tsx';
 import { showServerErrors } from './serverErrors.ts';
 
@@ -21,7 +22,7 @@ export function useSaveTransport<Input, Settings>(
   { mutationFn, queryKey, secrets }: SaveTransport<Input, Settings>,
 ) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn,

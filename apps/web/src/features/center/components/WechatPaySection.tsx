@@ -1,7 +1,8 @@
 import type { WechatPaySettings, WechatPaySettingsInput } from '@cool/shared';
-import { Alert, App, Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSaveWechatPay, useTestWechatPay } from '../api.ts';
 import { SecretField } from './SecretField.tsx';
 import { showServerErrors } from './serverErrors.ts';
@@ -48,7 +49,7 @@ function ConnectionTest({ configured }: { configured: boolean }) {
 /** The merchant's WeChat Pay API v3 settings; keys are write-only and show as set with a fingerprint. */
 export function WechatPaySection({ settings, editable }: { settings: WechatPaySettings; editable: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<Values>();
   const save = useSaveWechatPay();
   const notifyBase = (Form.useWatch('notifyBaseUrl', form) ?? settings.notifyBaseUrl).replace(/\/+$/, '');

@@ -1,5 +1,5 @@
 import { formatYuan, localized, type OrderDetail, type OrderEvent, type Refund } from '@cool/shared';
-import { App, Button, Descriptions, Empty, Flex, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Button, Descriptions, Empty, Flex, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../shared/http/errorText.ts';
@@ -9,6 +9,7 @@ import { participantName } from '../../../shared/records/tags.tsx';
 import { DetailDrawer } from '../../../shared/ui/DetailDrawer.tsx';
 import type { DialogApi } from '../../../shared/ui/dialog.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useCloseOrder, useOrderDetail, useSyncOrder } from '../api.ts';
 import { OrderStatusTag } from './OrderTags.tsx';
 import { RefundForm } from './RefundForm.tsx';
@@ -56,7 +57,7 @@ function EventText({ event }: { event: OrderEvent }) {
 /** Sync and close (orders.edit) and refund (orders.refund), each only when the order's status allows it. */
 function OrderActions({ order, dialog }: { order: OrderDetail; dialog: DialogApi }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const allowed = usePermission();
   const sync = useSyncOrder();
   const close = useCloseOrder();

@@ -1,11 +1,12 @@
 import type { Participant } from '@cool/shared';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/http/download.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { participantName } from '../../../shared/records/tags.tsx';
 import type { DialogApi } from '../../../shared/ui/dialog.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSetBlocked } from '../api.ts';
 import { EraseConfirm } from './EraseConfirm.tsx';
 
@@ -20,7 +21,7 @@ interface ParticipantActionsProps {
 /** View, block or unblock, export and erase one participant, each as the role allows. */
 export function ParticipantActions({ participant, dialog, onView }: ParticipantActionsProps) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const allowed = usePermission();
   const setBlocked = useSetBlocked();
   const name = participantName(t, participant);

@@ -1,7 +1,6 @@
 import { formatNumber, formatYuan, RECONCILIATION_KINDS, type Reconciliation } from '@cool/shared';
 import {
   Alert,
-  App,
   Button,
   DatePicker,
   Empty,
@@ -20,6 +19,7 @@ import { errorText } from '../../../shared/http/errorText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useReconciliation, useRunReconciliation, useSyncDifference } from '../api.ts';
 
@@ -41,7 +41,7 @@ const money = (fen: number | null) => (fen === null ? '—' : formatYuan(fen, { 
 
 function Differences({ billDate, differences }: { billDate: string; differences: Difference[] }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const canSync = usePermission()('payLog', 'edit');
   const sync = useSyncDifference();
   const isPhone = usePhoneTable();
@@ -173,7 +173,7 @@ interface ReconciliationPanelProps {
 /** A day's trade bill against our orders: the counts, each difference, and a sync for each. */
 export function ReconciliationPanel({ billDate, onBillDate }: ReconciliationPanelProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const canRun = usePermission()('payLog', 'edit');
   const stored = useReconciliation(billDate);
   const run = useRunReconciliation();

@@ -12,7 +12,6 @@ import {
 } from '@cool/shared';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -35,6 +34,7 @@ import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
 import { LocalizedFields, useImageTexts } from '../../../shared/ui/LocalizedFields.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSaveQuestion } from '../api.ts';
 import {
   newOption,
@@ -54,7 +54,7 @@ interface QuestionFormDrawerProps {
 
 export function QuestionFormDrawer({ testId, question, scoring, onClose }: QuestionFormDrawerProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const language = useTextLanguage();
   const imageTexts = useImageTexts();
   const [form] = Form.useForm<QuestionFormValues>();

@@ -1,12 +1,13 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { ImportRowError } from '@cool/shared';
-import { Alert, App, Button, Flex, Modal, Radio, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Modal, Radio, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/http/client.ts';
 import { downloadFile } from '../../../shared/http/download.ts';
 import { errorText, fieldErrorText } from '../../../shared/http/errorText.ts';
 import { LoadingOverlay } from '../../../shared/ui/LoadingOverlay.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { importRowErrors, useImportQuestions } from '../api.ts';
 
 interface QuestionImportModalProps {
@@ -17,7 +18,7 @@ interface QuestionImportModalProps {
 /** CSV/XLSX import: every bad row is listed with its line; nothing is imported when any row is bad. */
 export function QuestionImportModal({ testId, onClose }: QuestionImportModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [mode, setMode] = useState<'append' | 'replace'>('append');
   const [rowErrors, setRowErrors] = useState<ImportRowError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);

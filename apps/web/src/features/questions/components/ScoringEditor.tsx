@@ -1,10 +1,11 @@
 import { issueError, publishProblems, type Question, scoringSchema, type TestDetail } from '@cool/shared';
-import { Alert, App, Button, Flex, Form } from 'antd';
+import { Alert, Button, Flex, Form } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, type FieldLabel, fieldErrorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors, formLabels } from '../../../shared/http/formErrors.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSaveScoring } from '../api.ts';
 import { type ScoringFormValues, toScoringFormValues, toScoringInput } from '../mapping.ts';
 import { AlertList } from './scoring/AlertList.tsx';
@@ -44,7 +45,7 @@ export function liveProblems(
 /** The scoring tab: dimensions and bands, the type result and item alerts, checked as staff type. */
 export function ScoringEditor({ test, questions, readOnly }: ScoringEditorProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<ScoringFormValues>();
   const save = useSaveScoring(test.id);
   const [formError, setFormError] = useState<string | null>(null);

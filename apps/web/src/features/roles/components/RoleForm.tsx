@@ -1,11 +1,12 @@
 import { type Grants, type Role, type RoleCreate, STATUSES, type Status } from '@cool/shared';
-import { Alert, App, Form, Input, Radio, Switch } from 'antd';
+import { Alert, Form, Input, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRole, updateRole } from '../../../shared/api/roles.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useRoleAction } from '../api.ts';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
 
@@ -24,7 +25,7 @@ const toGrants = (role: Role): Grants =>
 /** Dialog content: creates a role, edits a custom one, or shows a built-in one read-only. */
 export function RoleForm({ role }: { role: Role | null }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<RoleFormValues>();
   const create = useRoleAction(createRole);
   const update = useRoleAction(updateRole);

@@ -1,11 +1,12 @@
 import { type Account, type AccountCreate, MIN_PASSWORD_LENGTH } from '@cool/shared';
-import { Alert, App, Form, Input, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { approveAccount, createAccount, updateAccount } from '../../../shared/api/accounts.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useAccountAction, useRoleOptions } from '../api.ts';
 
 type AccountFormValues = Required<Pick<AccountCreate, 'username' | 'name' | 'roleId'>> & {
@@ -20,7 +21,7 @@ const optional = (value: string | undefined) => value?.trim() || null;
 /** Dialog content: creates an account (typed password, or an invitation when left empty) or edits one. */
 export function AccountForm({ account }: { account: Account | null }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<AccountFormValues>();
   const roles = useRoleOptions();
   const create = useAccountAction(createAccount);
@@ -139,7 +140,7 @@ export function AccountForm({ account }: { account: Account | null }) {
 /** Dialog content: approves a pending sign-up with the role chosen here. */
 export function ApproveForm({ account }: { account: Account }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useNotices();
   const [form] = Form.useForm<{ roleId: string }>();
   const roles = useRoleOptions();
   const approve = useAccountAction(approveAccount);

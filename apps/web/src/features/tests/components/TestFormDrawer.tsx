@@ -8,7 +8,7 @@ import {
   type Test,
   TITLE_MAX,
 } from '@cool/shared';
-import { Alert, App, Button, Col, Drawer, Form, Grid, InputNumber, Row, Select, Space } from 'antd';
+import { Alert, Button, Col, Drawer, Form, Grid, InputNumber, Row, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
@@ -16,6 +16,7 @@ import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
 import { LocalizedFields, useImageTexts } from '../../../shared/ui/LocalizedFields.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { useCategoryOptions, useSaveTest } from '../api.ts';
 import {
   MAX_PRICE_YUAN,
@@ -35,7 +36,7 @@ interface TestFormDrawerProps {
 /** Create/edit drawer; mounted only while open so each opening starts from fresh values. */
 export function TestFormDrawer({ test, onClose }: TestFormDrawerProps) {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const [form] = Form.useForm<TestFormValues>();
   const save = useSaveTest();
   const categories = useCategoryOptions();

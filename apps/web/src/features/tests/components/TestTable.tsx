@@ -10,7 +10,6 @@ import {
   type testListQuerySchema,
 } from '@cool/shared';
 import {
-  App,
   Button,
   type TableColumnType as ColumnType,
   Dropdown,
@@ -37,6 +36,7 @@ import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
+import { useNotices } from '../../../shared/ui/notices.ts';
 import { type TestAction, useTestAction } from '../api.ts';
 import { useOpenQuestions } from '../openQuestions.ts';
 import { titleSortField } from '../titleSort.ts';
@@ -57,7 +57,7 @@ interface TestTableProps {
 
 export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableProps) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useNotices();
   const { token } = theme.useToken();
   const allowed = usePermission();
   const language = useTextLanguage();
