@@ -1,15 +1,19 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../http/errorText.ts';
 import type { ErrorResultProps } from './ErrorResult.tsx';
+import { LazyAlert } from './LazyAlert.tsx';
 
 type AlertProps = Pick<ErrorResultProps, 'subTitle' | 'extra'>;
 
-/** The one-line alert: above data still on screen, and in place of the page while its result downloads. */
+/**
+ * The one-line alert: above data still on screen, and in place of the page while its result downloads. Its code
+ * comes with the first failure, like the result's: a page that loads shows neither.
+ */
 const ErrorAlert = ({ subTitle, extra }: AlertProps) => (
-  <Alert type="error" showIcon role="alert" title={subTitle} action={extra} />
+  <LazyAlert type="error" showIcon role="alert" title={subTitle} action={extra} />
 );
 
 // antd's Result (10 KiB gzip) downloads only when a page's data fails; if that download fails too (offline), the
