@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from './config.ts';
 import {
@@ -21,6 +21,7 @@ import { registerAccessControl } from './http/access.ts';
 import { frameworkErrors, notFoundReply, registerErrorHandling } from './http/errors.ts';
 import { type LogStream, loggerOptions } from './http/logging.ts';
 import { HttpError } from './http/reply.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { documentTransform, documentTransformObject, zodApp } from './http/zod-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
