@@ -4,18 +4,30 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
 import { categories, testCategories } from '../../db/schema.ts';
+import { isoTime } from '../../db/time.ts';
 
 /** A stored category, as written. */
 export type CategoryRecord = typeof categories.$inferSelect;
-/** A category as listed: with how many tests are filed under it. */
-export type CategoryRow = CategoryRecord & { testCount: number };
+/** A category as read for a response: its times as ISO text, with how many tests are filed under it. */
+export type CategoryRow = Omit<CategoryRecord, 'createdAt' | 'updatedAt'> & {
+  createTime: string;
+  updateTime: string;
+  testCount: number;
+};
 export type CategoryValues = Omit<typeof categories.$inferInsert, 'id' | 'createdAt'>;
 
 const testCountSql = sql<number>`(select count(*)::int from ${testCategories} where ${testCategories.categoryId} = ${categories.id})`;
 
+const { createdAt, updatedAt, ...stored } = getTableColumns(categories);
+
 const selectCategories = (db: Executor, where: SQL) =>
   db
-    .select({ ...getTableColumns(categories), testCount: testCountSql })
+    .select({
+      ...stored,
+      createTime: isoTime(createdAt),
+      updateTime: isoTime(updatedAt),
+      testCount: testCountSql,
+    })
     .from(categories)
     .where(where);
 

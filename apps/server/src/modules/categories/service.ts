@@ -13,8 +13,8 @@ const toCategory = (row: repo.CategoryRow): Category => ({
   sortOrder: row.sortOrder,
   status: row.status,
   testCount: Number(row.testCount),
-  createTime: row.createdAt.toISOString(),
-  updateTime: row.updatedAt.toISOString(),
+  createTime: row.createTime,
+  updateTime: row.updateTime,
 });
 
 /** A unique name index refusing the write means another category already has the name. */
