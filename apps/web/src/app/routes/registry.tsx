@@ -47,32 +47,37 @@ export interface AppRoute extends RouteNode {
   prefetch?: (params: URLSearchParams) => Promise<void>;
 }
 
-type FirstData = typeof import('./prefetch.ts');
 /**
- * The first-data module once downloaded (it preloads with its page's code): a sign-in then asks for the page's
- * data synchronously, before React renders the console, instead of a task later.
+ * A page's first-data module, kept once downloaded (it preloads with its page's code): a sign-in then asks for
+ * the page's data synchronously, before React renders the console, instead of a task later. One module per
+ * page, so a page's first download has no other page's schemas.
  */
-let firstData: FirstData | undefined;
-const loadFirstData = () =>
-  import('./prefetch.ts').then((module) => {
-    firstData = module;
-    return module;
-  });
-const withFirstData = (run: (module: FirstData) => Promise<void>) =>
-  firstData ? run(firstData) : loadFirstData().then(run);
+function firstData<M>(load: () => Promise<M>) {
+  let loaded: M | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module;
+      return module;
+    });
+  const run = (ask: (module: M) => Promise<void>) => (loaded ? ask(loaded) : preload().then(ask));
+  return { preload, run };
+}
+
+const testsData = firstData(() => import('./prefetchTests.ts'));
+const categoriesData = firstData(() => import('./prefetch.ts'));
 
 /** The console's part of each shared console route, by route name. */
 const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preload' | 'prefetch'>> = {
   game: {
     page: () => <TestPage />,
-    preload: () => Promise.all([TestPage.preload(), loadFirstData()]),
-    prefetch: (params) => withFirstData((m) => m.prefetchTests(params)),
+    preload: () => Promise.all([TestPage.preload(), testsData.preload()]),
+    prefetch: (params) => testsData.run((m) => m.prefetchTests(params)),
   },
   qtable: { page: () => <QuestionPage />, identity: ['testId'], preload: QuestionPage.preload },
   user: {
     page: () => <CategoryPage />,
-    preload: () => Promise.all([CategoryPage.preload(), loadFirstData()]),
-    prefetch: (params) => withFirstData((m) => m.prefetchCategories(params)),
+    preload: () => Promise.all([CategoryPage.preload(), categoriesData.preload()]),
+    prefetch: (params) => categoriesData.run((m) => m.prefetchCategories(params)),
   },
   records: { page: () => <RecordPage />, preload: RecordPage.preload },
   alerts: { page: () => <AlertPage />, preload: AlertPage.preload },

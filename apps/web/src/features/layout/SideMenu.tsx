@@ -19,7 +19,7 @@ import { Badge, Flex, Menu, type MenuProps } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { alertQueries } from '../../shared/api/alerts.ts';
+import { alertCountsQuery } from '../../shared/api/alertCounts.ts';
 import { menuKey } from '../../shared/i18n/menu.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { type MenuNode, routeTrail } from '../../shared/routes/tree.ts';
@@ -56,7 +56,7 @@ export function SideMenu({ menu, mode = 'inline', theme, onNavigate }: SideMenuP
   const location = useLocation();
   const navigate = useNavigate();
   // The alerts item counts the alerts nobody has followed up yet (refreshed every minute and on a follow-up).
-  const newAlerts = useQuery({ ...alertQueries.counts(), enabled: usePermission()('alerts', 'query') }).data
+  const newAlerts = useQuery({ ...alertCountsQuery(), enabled: usePermission()('alerts', 'query') }).data
     ?.new;
 
   const labelOf = (node: MenuNode) =>

@@ -1,26 +1,16 @@
-import {
-  type AlertListQuery,
-  type AlertUpdate,
-  alertCountsSchema,
-  alertSchema,
-  pageSchema,
-} from '@cool/shared';
+import { type AlertListQuery, type AlertUpdate, alertSchema, pageSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../http/client.ts';
+import { alertKeys } from './alertCounts.ts';
+
+export { alertKeys };
 
 /**
- * The alerts queue's endpoints, typed from their response schemas. The alerts screen and the menu's badge of
- * new alerts both read them.
+ * The alerts queue's endpoints, typed from their response schemas. The menu's count of new alerts is in
+ * alertCounts.ts.
  */
 
 const alertPageSchema = pageSchema(alertSchema);
-
-/** Query keys; a follow-up invalidates `all`, so the badge's count refreshes with the queue. */
-export const alertKeys = {
-  all: ['alerts'] as const,
-  list: (query: AlertListQuery) => [...alertKeys.all, 'list', query] as const,
-  counts: () => [...alertKeys.all, 'counts'] as const,
-};
 
 export const alertQueries = {
   list: (query: AlertListQuery) =>
@@ -28,13 +18,6 @@ export const alertQueries = {
       queryKey: alertKeys.list(query),
       queryFn: () => api.get('/alerts', alertPageSchema, { params: query }),
       placeholderData: keepPreviousData,
-    }),
-  /** New alerts arrive from participants at any time: the count is asked for again every minute. */
-  counts: () =>
-    queryOptions({
-      queryKey: alertKeys.counts(),
-      queryFn: () => api.get('/alerts/counts', alertCountsSchema),
-      refetchInterval: 60_000,
     }),
 };
 

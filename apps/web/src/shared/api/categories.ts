@@ -1,13 +1,15 @@
-import { type CategoryInput, type CategoryListQuery, categorySchema, pageSchema } from '@cool/shared';
+import type { CategoryInput, CategoryListQuery, categorySchema, pageSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 
 /**
  * The categories endpoints, typed from their response schemas. Read by the categories feature and by the
  * tests feature's category pickers, so they live here rather than in either feature.
  */
 
-const categoryPageSchema = pageSchema(categorySchema);
+// Types only (see `typed`): the category list is the console's first page, and its schemas would bring others.
+const category = typed<typeof categorySchema>();
+const categoryPage = typed<ReturnType<typeof pageSchema<typeof categorySchema>>>();
 
 /** The largest page the API serves: pickers list every category in one page. */
 const EVERY_CATEGORY = { pageNo: 1, pageSize: 100 } satisfies CategoryListQuery;
@@ -22,7 +24,7 @@ export const categoryQueries = {
   list: (query: CategoryListQuery) =>
     queryOptions({
       queryKey: categoryKeys.list(query),
-      queryFn: () => api.get('/categories', categoryPageSchema, { params: query }),
+      queryFn: () => api.get('/categories', categoryPage, { params: query }),
       // Keeps the current rows on screen while the next page or sort loads.
       placeholderData: keepPreviousData,
     }),
@@ -31,11 +33,9 @@ export const categoryQueries = {
 };
 
 export const saveCategory = ({ id, input }: { id?: number; input: CategoryInput }) =>
-  id === undefined
-    ? api.post('/categories', categorySchema, input)
-    : api.put(`/categories/${id}`, categorySchema, input);
+  id === undefined ? api.post('/categories', category, input) : api.put(`/categories/${id}`, category, input);
 
 export const deleteCategory = (id: number) => api.delete(`/categories/${id}`, null);
 
 export const setCategoryStatus = ({ id, enabled }: { id: number; enabled: boolean }) =>
-  api.post(`/categories/${id}/${enabled ? 'enable' : 'disable'}`, categorySchema);
+  api.post(`/categories/${id}/${enabled ? 'enable' : 'disable'}`, category);
