@@ -49,7 +49,8 @@ function queue() {
   return updates;
 }
 
-const menuItem = () => screen.findByRole('menuitem', { name: /^alerts/ });
+// Synchronous, so waitFor retries until the count shows (its badge downloads with the first count).
+const menuItem = () => screen.getByRole('menuitem', { name: /^alerts/ });
 
 describe('alerts queue', () => {
   it('lists alerts by the status in the URL, with what raised them, and counts new ones in the menu', async () => {
@@ -61,7 +62,7 @@ describe('alerts queue', () => {
     expect(within(row).getByText('New')).toBeTruthy();
     expect(screen.queryByRole('row', { name: /Erased #6/ })).toBeNull();
     expect(queriesTo('/alerts').at(-1)).toMatchObject({ status: 'new' });
-    await waitFor(async () => expect((await menuItem()).textContent).toBe('alerts1'));
+    await waitFor(() => expect(menuItem().textContent).toBe('alerts1'));
   });
 
   it('shows the notes history, who and when', async () => {
@@ -99,7 +100,7 @@ describe('alerts queue', () => {
       expect(within(screen.getByRole('row', { name: /Lin/ })).getByText('Contacted')).toBeTruthy(),
     );
     // The badge counts no new alert any more.
-    await waitFor(async () => expect((await menuItem()).textContent).toBe('alerts'));
+    await waitFor(() => expect(menuItem().textContent).toBe('alerts'));
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 

@@ -15,8 +15,8 @@ import {
   WechatOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Flex, Menu, type MenuProps } from 'antd';
-import type { ComponentType } from 'react';
+import { Flex, Menu, type MenuProps } from 'antd';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { alertCountsQuery } from '../../shared/api/alertCounts.ts';
@@ -24,6 +24,9 @@ import { menuKey } from '../../shared/i18n/menu.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { type MenuNode, routeTrail } from '../../shared/routes/tree.ts';
 import { tabPath, useTabsStore } from '../../shared/tabs/tabsStore.ts';
+
+// antd's Badge downloads when there are new alerts to count: on most visits there are none.
+const NewAlertsBadge = lazy(() => import('./NewAlertsBadge.tsx'));
 
 /** Only the icons the route registry names are bundled, not the whole icon set. */
 const ICONS: Record<string, ComponentType> = {
@@ -63,7 +66,9 @@ export function SideMenu({ menu, mode = 'inline', theme, onNavigate }: SideMenuP
     node.name === 'alerts' && newAlerts ? (
       <Flex justify="space-between" align="center" gap={8}>
         {t(menuKey(node.name))}
-        <Badge count={newAlerts} size="small" title={String(newAlerts)} />
+        <Suspense fallback={null}>
+          <NewAlertsBadge count={newAlerts} />
+        </Suspense>
       </Flex>
     ) : (
       t(menuKey(node.name))
