@@ -4,26 +4,42 @@ import { lazy, type ReactNode } from 'react';
 // split into); every other screen is its own chunk, so the login page never downloads the console shell or
 // tables. Console screens can start downloading early (on the sign-in click).
 import LoginPage from '../../features/auth/LoginPage.tsx';
+import { loadErrorMessages } from '../../shared/i18n/i18n.ts';
 import { registerRoutes } from '../../shared/routes/routes.ts';
 import { type RouteNode, routeTrail } from '../../shared/routes/tree.ts';
 import { preloadConsoleShell } from '../consoleShell.ts';
 import { preloadable } from '../preloadable.ts';
 
+/**
+ * A console page's code with the server's error texts (`serverError.*`), which its forms' own checks and the
+ * refusals it is sent back with show without a failed call (a failed call loads them itself: http/client.ts).
+ */
+const withErrorTexts =
+  <M,>(load: () => Promise<M>) =>
+  () =>
+    Promise.all([load(), loadErrorMessages()]).then(([module]) => module);
+
+// The category list, the first page many sign-ins open, shows server texts only for a failed call: it does
+// without them until then.
 const CategoryPage = preloadable(() => import('../../features/categories/CategoryPage.tsx'));
-const TestPage = preloadable(() => import('../../features/tests/TestPage.tsx'));
-const QuestionPage = preloadable(() => import('../../features/questions/QuestionPage.tsx'));
-const RecordPage = preloadable(() => import('../../features/records/RecordPage.tsx'));
-const AlertPage = preloadable(() => import('../../features/alerts/AlertPage.tsx'));
-const ParticipantPage = preloadable(() => import('../../features/participants/ParticipantPage.tsx'));
-const OrderPage = preloadable(() => import('../../features/orders/OrderPage.tsx'));
-const PayLogPage = preloadable(() => import('../../features/paylog/PayLogPage.tsx'));
-const CenterPage = preloadable(() => import('../../features/center/CenterPage.tsx'));
-const StaffPage = preloadable(() => import('../../features/staff/StaffPage.tsx'));
-const RolePage = preloadable(() => import('../../features/roles/RolePage.tsx'));
-const AuditPage = preloadable(() => import('../../features/audit/AuditPage.tsx'));
-const OutboxPage = preloadable(() => import('../../features/outbox/OutboxPage.tsx'));
-const AccountCenterPage = lazy(() => import('../../features/account/AccountCenterPage.tsx'));
-const AccountSettingsPage = lazy(() => import('../../features/account/AccountSettingsPage.tsx'));
+const TestPage = preloadable(withErrorTexts(() => import('../../features/tests/TestPage.tsx')));
+const QuestionPage = preloadable(withErrorTexts(() => import('../../features/questions/QuestionPage.tsx')));
+const RecordPage = preloadable(withErrorTexts(() => import('../../features/records/RecordPage.tsx')));
+const AlertPage = preloadable(withErrorTexts(() => import('../../features/alerts/AlertPage.tsx')));
+const ParticipantPage = preloadable(
+  withErrorTexts(() => import('../../features/participants/ParticipantPage.tsx')),
+);
+const OrderPage = preloadable(withErrorTexts(() => import('../../features/orders/OrderPage.tsx')));
+const PayLogPage = preloadable(withErrorTexts(() => import('../../features/paylog/PayLogPage.tsx')));
+const CenterPage = preloadable(withErrorTexts(() => import('../../features/center/CenterPage.tsx')));
+const StaffPage = preloadable(withErrorTexts(() => import('../../features/staff/StaffPage.tsx')));
+const RolePage = preloadable(withErrorTexts(() => import('../../features/roles/RolePage.tsx')));
+const AuditPage = preloadable(withErrorTexts(() => import('../../features/audit/AuditPage.tsx')));
+const OutboxPage = preloadable(withErrorTexts(() => import('../../features/outbox/OutboxPage.tsx')));
+const AccountCenterPage = lazy(withErrorTexts(() => import('../../features/account/AccountCenterPage.tsx')));
+const AccountSettingsPage = lazy(
+  withErrorTexts(() => import('../../features/account/AccountSettingsPage.tsx')),
+);
 const RegisterPage = lazy(() => import('../../features/auth/RegisterPage.tsx'));
 const RegisterResultPage = lazy(() => import('../../features/auth/RegisterResultPage.tsx'));
 const RecoverPage = lazy(() => import('../../features/auth/RecoverPage.tsx'));
