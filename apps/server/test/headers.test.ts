@@ -82,3 +82,14 @@ describe('response headers', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('HEAD', () => {
+  it('answers for the health probe and the console files, not for the API JSON answers', async () => {
+    const head = (url: string) => server.app.inject({ method: 'HEAD', url });
+    expect((await head('/api/health')).statusCode).toBe(200);
+    expect((await head('/')).statusCode).toBe(200);
+    expect((await head('/assets/app-1234.js')).statusCode).toBe(200);
+    // Before: every GET route had a HEAD twin, registered and compiled at each start.
+    expect((await head('/api/categories')).statusCode).toBe(404);
+  });
+});

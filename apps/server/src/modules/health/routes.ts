@@ -9,6 +9,7 @@ export async function healthRoutes(app: ZodApp) {
     '/api/health',
     {
       config: { access: { public: true } },
+      exposeHeadRoute: true,
       schema: {
         tags: ['health'],
         response: { 200: envelopeSchema(healthSchema), 503: envelopeSchema(healthSchema) },
