@@ -18,24 +18,23 @@ const withErrorTexts =
   <M,>(load: () => Promise<M>) =>
   () =>
     Promise.all([load(), loadErrorMessages()]).then(([module]) => module);
+const pageWithTexts = (load: Parameters<typeof preloadable>[0]) => preloadable(withErrorTexts(load));
 
 // The category list, the first page many sign-ins open, shows server texts only for a failed call: it does
 // without them until then.
 const CategoryPage = preloadable(() => import('../../features/categories/CategoryPage.tsx'));
-const TestPage = preloadable(withErrorTexts(() => import('../../features/tests/TestPage.tsx')));
-const QuestionPage = preloadable(withErrorTexts(() => import('../../features/questions/QuestionPage.tsx')));
-const RecordPage = preloadable(withErrorTexts(() => import('../../features/records/RecordPage.tsx')));
-const AlertPage = preloadable(withErrorTexts(() => import('../../features/alerts/AlertPage.tsx')));
-const ParticipantPage = preloadable(
-  withErrorTexts(() => import('../../features/participants/ParticipantPage.tsx')),
-);
-const OrderPage = preloadable(withErrorTexts(() => import('../../features/orders/OrderPage.tsx')));
-const PayLogPage = preloadable(withErrorTexts(() => import('../../features/paylog/PayLogPage.tsx')));
-const CenterPage = preloadable(withErrorTexts(() => import('../../features/center/CenterPage.tsx')));
-const StaffPage = preloadable(withErrorTexts(() => import('../../features/staff/StaffPage.tsx')));
-const RolePage = preloadable(withErrorTexts(() => import('../../features/roles/RolePage.tsx')));
-const AuditPage = preloadable(withErrorTexts(() => import('../../features/audit/AuditPage.tsx')));
-const OutboxPage = preloadable(withErrorTexts(() => import('../../features/outbox/OutboxPage.tsx')));
+const TestPage = pageWithTexts(() => import('../../features/tests/TestPage.tsx'));
+const QuestionPage = pageWithTexts(() => import('../../features/questions/QuestionPage.tsx'));
+const RecordPage = pageWithTexts(() => import('../../features/records/RecordPage.tsx'));
+const AlertPage = pageWithTexts(() => import('../../features/alerts/AlertPage.tsx'));
+const ParticipantPage = pageWithTexts(() => import('../../features/participants/ParticipantPage.tsx'));
+const OrderPage = pageWithTexts(() => import('../../features/orders/OrderPage.tsx'));
+const PayLogPage = pageWithTexts(() => import('../../features/paylog/PayLogPage.tsx'));
+const CenterPage = pageWithTexts(() => import('../../features/center/CenterPage.tsx'));
+const StaffPage = pageWithTexts(() => import('../../features/staff/StaffPage.tsx'));
+const RolePage = pageWithTexts(() => import('../../features/roles/RolePage.tsx'));
+const AuditPage = pageWithTexts(() => import('../../features/audit/AuditPage.tsx'));
+const OutboxPage = pageWithTexts(() => import('../../features/outbox/OutboxPage.tsx'));
 const AccountCenterPage = lazy(withErrorTexts(() => import('../../features/account/AccountCenterPage.tsx')));
 const AccountSettingsPage = lazy(
   withErrorTexts(() => import('../../features/account/AccountSettingsPage.tsx')),
