@@ -85,6 +85,30 @@ test.describe('first screen: what the login page downloads, and what signing in 
     await expect(page.getByTestId('app-content').locator('.ant-skeleton')).toHaveCount(0);
   });
 
+  test("the console's home downloads its drawers' and dialogs' code only when one opens", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) scripts.push(await response.text());
+    });
+    // antd names each component's styles after it: the name is in the code that draws the component.
+    const drawn = (component: string) => new RegExp(`[\`"']${component}[\`"']`).test(scripts.join('\n'));
+    await page.goto('/user/login');
+    await signInWithForm(page, ADMIN.username, ADMIN.password);
+    await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The test form (drawer, number input) and the report preview. (antd's Modal comes with the welcome notice.)
+    for (const component of ['Drawer', 'InputNumber', 'Descriptions', 'Typography'])
+      expect(drawn(component), component).toBe(false);
+    await page.getByRole('button', { name: 'New test' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'New test' }).getByLabel('Title (English)', { exact: true }),
+    ).toBeVisible();
+    expect(drawn('Drawer')).toBe(true);
+    expect(drawn('InputNumber')).toBe(true);
+  });
+
   test("a desktop console downloads no phone navigation; a phone's does", async ({ page }) => {
     const drawers: string[] = [];
     page.on('request', (request) => {

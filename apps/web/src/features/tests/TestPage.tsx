@@ -1,7 +1,7 @@
 import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Test, type TestDocumentInput, testListQuerySchema } from '@cool/shared';
-import { Button, Card, Flex, Upload } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Flex } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
@@ -13,11 +13,18 @@ import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useImportTest, useTestList } from './api.ts';
-import { TestFormDrawer } from './components/TestFormDrawer.tsx';
-import { TestPreviewDrawer } from './components/TestPreviewDrawer.tsx';
 import { TestSearchForm } from './components/TestSearchForm.tsx';
 import { TestTable } from './components/TestTable.tsx';
 import { sortInLanguage } from './titleSort.ts';
+
+// Downloaded when first opened: the list (the console's home) shows without the form's fields, the image
+// upload or the report preview.
+const TestFormDrawer = lazy(() =>
+  import('./components/TestFormDrawer.tsx').then((m) => ({ default: m.TestFormDrawer })),
+);
+const TestPreviewDrawer = lazy(() =>
+  import('./components/TestPreviewDrawer.tsx').then((m) => ({ default: m.TestPreviewDrawer })),
+);
 
 /** Closed, creating (null) or editing a test. */
 type Editing = { test: Test | null } | undefined;
@@ -29,6 +36,8 @@ export default function TestPage() {
   const [editing, setEditing] = useState<Editing>();
   const [previewing, setPreviewing] = useState<Test | null>(null);
   const [exporting, setExporting] = useState(false);
+  // A plain file input, not antd's Upload: one file is read here, with no upload list to show.
+  const importInput = useRef<HTMLInputElement>(null);
   // Filters, sort and page live in the URL: a shared link or a restored tab shows the same list.
   const urlState = useListState(testListQuerySchema);
   const { sortField } = urlState.query;
@@ -87,16 +96,21 @@ export default function TestPage() {
         <Flex vertical gap={16}>
           <Flex gap={8} wrap justify="flex-end">
             <Authorized permission="tests" action="import">
-              <Upload
+              <input
+                ref={importInput}
+                type="file"
                 accept="application/json,.json"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void importFile(file);
-                  return Upload.LIST_IGNORE;
+                hidden
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  // Cleared, so choosing the same file again imports it again.
+                  event.target.value = '';
+                  if (file) void importFile(file);
                 }}
-              >
-                <Button icon={<ImportOutlined />}>{t('tests.import.button')}</Button>
-              </Upload>
+              />
+              <Button icon={<ImportOutlined />} onClick={() => importInput.current?.click()}>
+                {t('tests.import.button')}
+              </Button>
             </Authorized>
             <Authorized permission="tests" action="export">
               <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
@@ -120,8 +134,10 @@ export default function TestPage() {
           </QueryContent>
         </Flex>
       </Card>
-      {editing && <TestFormDrawer test={editing.test} onClose={() => setEditing(undefined)} />}
-      {previewing && <TestPreviewDrawer test={previewing} onClose={() => setPreviewing(null)} />}
+      <Suspense fallback={null}>
+        {editing && <TestFormDrawer test={editing.test} onClose={() => setEditing(undefined)} />}
+        {previewing && <TestPreviewDrawer test={previewing} onClose={() => setPreviewing(null)} />}
+      </Suspense>
       {/* Creating a whole test with its questions takes a while: nothing else may start meanwhile. */}
       <LoadingOverlay visible={importTest.isPending} tip={t('tests.import.running')} />
     </PageContainer>
