@@ -20,10 +20,10 @@ const withErrorTexts =
     Promise.all([load(), loadErrorMessages()]).then(([module]) => module);
 const pageWithTexts = (load: Parameters<typeof preloadable>[0]) => preloadable(withErrorTexts(load));
 
-// The category list, the first page many sign-ins open, shows server texts only for a failed call: it does
-// without them until then.
+// The tests list (the home, where signing in lands) and the category list show server texts only for a failed
+// call: they do without them until then (the test form brings them: features/tests/TestPage.tsx).
 const CategoryPage = preloadable(() => import('../../features/categories/CategoryPage.tsx'));
-const TestPage = pageWithTexts(() => import('../../features/tests/TestPage.tsx'));
+const TestPage = preloadable(() => import('../../features/tests/TestPage.tsx'));
 const QuestionPage = pageWithTexts(() => import('../../features/questions/QuestionPage.tsx'));
 const RecordPage = pageWithTexts(() => import('../../features/records/RecordPage.tsx'));
 const AlertPage = pageWithTexts(() => import('../../features/alerts/AlertPage.tsx'));

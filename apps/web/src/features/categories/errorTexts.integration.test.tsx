@@ -1,25 +1,14 @@
 import { categorySchema } from '@cool/shared';
 import { http } from 'msw';
-import { beforeAll, expect, it, vi } from 'vitest';
-import { errorMessageLoaders } from '../../app/locales/loaders.ts';
-import { setErrorMessages } from '../../shared/i18n/i18n.ts';
+import { expect, it } from 'vitest';
 import { api, renderApp, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { click, screen, within } from '../../test/dom.ts';
+import { countErrorTextDownloads } from '../../test/errorTextDownloads.ts';
 import * as fixture from '../../test/fixtures.ts';
 
 setupIntegration();
 
-/** The languages the server's error texts were downloaded in, in order. */
-const downloads = vi.fn();
-
-beforeAll(() => {
-  // As main.tsx registers them, counting each download.
-  const counted = (language: 'en-US' | 'zh-CN') => () => {
-    downloads(language);
-    return errorMessageLoaders[language]();
-  };
-  setErrorMessages({ 'en-US': counted('en-US'), 'zh-CN': counted('zh-CN') });
-});
+const downloads = countErrorTextDownloads();
 
 it('opens the category list without the server error texts, and shows one once a call fails', async () => {
   const mood = fixture.category({ id: 1, nameEn: 'Mood' });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
+import { loadErrorMessages } from '../../shared/i18n/i18n.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { LoadingOverlay } from '../../shared/ui/LoadingOverlay.tsx';
@@ -18,9 +19,11 @@ import { TestTable } from './components/TestTable.tsx';
 import { sortInLanguage } from './titleSort.ts';
 
 // Downloaded when first opened: the list (the console's home) shows without the form's fields, the image
-// upload or the report preview.
+// upload or the report preview. The form comes with the server's error texts, which its checks may show.
 const TestFormDrawer = lazy(() =>
-  import('./components/TestFormDrawer.tsx').then((m) => ({ default: m.TestFormDrawer })),
+  Promise.all([import('./components/TestFormDrawer.tsx'), loadErrorMessages()]).then(([m]) => ({
+    default: m.TestFormDrawer,
+  })),
 );
 const TestPreviewDrawer = lazy(() =>
   import('./components/TestPreviewDrawer.tsx').then((m) => ({ default: m.TestPreviewDrawer })),
