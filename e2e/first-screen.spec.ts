@@ -109,6 +109,27 @@ test.describe('first screen: what the login page downloads, and what signing in 
     expect(drawn('InputNumber')).toBe(true);
   });
 
+  test("the console's home downloads its own screens' strings, and another page's with that page", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
+    });
+    // One string of the tests list's own, and one of the payment orders page's.
+    const downloaded = (text: string) => scripts.some((script) => script.includes(text));
+    const ordersText = 'Every payment for a report through WeChat Pay.';
+    await page.goto('/user/login');
+    await signInWithForm(page, ADMIN.username, ADMIN.password);
+    await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(downloaded('Write each test in Chinese and English, add its questions and scoring')).toBe(true);
+    expect(downloaded(ordersText)).toBe(false);
+    await page.getByRole('menuitem', { name: 'payment orders' }).click();
+    await expect(page.getByText(ordersText)).toBeVisible();
+    expect(downloaded(ordersText)).toBe(true);
+  });
+
   test("a desktop console downloads no phone navigation; a phone's does", async ({ page }) => {
     const drawers: string[] = [];
     page.on('request', (request) => {

@@ -3,12 +3,17 @@ import { Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense, useContext } from 'react';
 import BasicLayout from '../features/layout/BasicLayout.tsx';
 import './dates.ts';
+import { addMessages } from '../shared/i18n/i18n.ts';
 import type { MenuNode } from '../shared/routes/tree.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
+import { screenStrings } from './locales/screens.ts';
 import { queryClient } from './queryClient.ts';
 
 const TwoStepRequired = lazy(() =>
-  import('../features/account/components/TwoStepRequired.tsx').then((m) => ({ default: m.TwoStepRequired })),
+  Promise.all([
+    import('../features/account/components/TwoStepRequired.tsx'),
+    addMessages(screenStrings.twoStep),
+  ]).then(([m]) => ({ default: m.TwoStepRequired })),
 );
 
 /** The blocking two-step set-up, downloaded only for an account whose role requires it and that lacks it. */

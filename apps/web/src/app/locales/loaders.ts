@@ -6,12 +6,6 @@ export const localeLoaders: LocaleLoaders = {
   'zh-CN': () => import('./zh-CN.ts').then((m) => m.default),
 };
 
-/** The console's screens' strings, loaded with the console's code (app/ConsoleShell.tsx). */
-export const consoleMessageLoaders: MessageLoaders = {
-  'en-US': () => import('./console/en-US.ts').then((m) => m.default),
-  'zh-CN': () => import('./console/zh-CN.ts').then((m) => m.default),
-};
-
 /**
  * The server's error texts (`serverError.<code>`), from the one catalogue the server also answers with: loaded with
  * the console, or on the login-type pages by the first call that fails (shared/http/client.ts).

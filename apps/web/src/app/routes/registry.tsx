@@ -4,40 +4,60 @@ import { lazy, type ReactNode } from 'react';
 // split into); every other screen is its own chunk, so the login page never downloads the console shell or
 // tables. Console screens can start downloading early (on the sign-in click).
 import LoginPage from '../../features/auth/LoginPage.tsx';
-import { loadErrorMessages } from '../../shared/i18n/i18n.ts';
+import { addMessages, loadErrorMessages } from '../../shared/i18n/i18n.ts';
 import { registerRoutes } from '../../shared/routes/routes.ts';
 import { type RouteNode, routeTrail } from '../../shared/routes/tree.ts';
 import { preloadConsoleShell } from '../consoleShell.ts';
 import { preloadable } from '../preloadable.ts';
 
+type Screen = keyof typeof import('../locales/screens.ts').screenStrings;
+// The map of the screens' strings is a chunk of its own, not part of the login page's first download.
+const loadScreenStrings = (screens: Screen[]) =>
+  import('../locales/screens.ts').then(({ screenStrings }) =>
+    Promise.all(screens.map((screen) => addMessages(screenStrings[screen]))),
+  );
+
 /**
- * A console page's code with the server's error texts (`serverError.*`), which its forms' own checks and the
- * refusals it is sent back with show without a failed call (a failed call loads them itself: http/client.ts).
+ * A console page's code with the strings it shows: its screens' (locales/screens.ts) and, unless `errors` is
+ * false, the server's error texts (`serverError.*`), which its forms' own checks and the refusals it is sent back
+ * with show without a failed call (a failed call loads them itself: http/client.ts).
  */
-const withErrorTexts =
-  <M,>(load: () => Promise<M>) =>
+const withStrings =
+  <M,>(load: () => Promise<M>, screens: Screen[], { errors = true } = {}) =>
   () =>
-    Promise.all([load(), loadErrorMessages()]).then(([module]) => module);
-const pageWithTexts = (load: Parameters<typeof preloadable>[0]) => preloadable(withErrorTexts(load));
+    Promise.all([load(), loadScreenStrings(screens), errors && loadErrorMessages()]).then(
+      ([module]) => module,
+    );
+const page = (load: Parameters<typeof preloadable>[0], screens: Screen[], options?: { errors?: boolean }) =>
+  preloadable(withStrings(load, screens, options));
 
 // The tests list (the home, where signing in lands) and the category list show server texts only for a failed
 // call: they do without them until then (the test form brings them: features/tests/TestPage.tsx).
-const CategoryPage = preloadable(() => import('../../features/categories/CategoryPage.tsx'));
-const TestPage = preloadable(() => import('../../features/tests/TestPage.tsx'));
-const QuestionPage = pageWithTexts(() => import('../../features/questions/QuestionPage.tsx'));
-const RecordPage = pageWithTexts(() => import('../../features/records/RecordPage.tsx'));
-const AlertPage = pageWithTexts(() => import('../../features/alerts/AlertPage.tsx'));
-const ParticipantPage = pageWithTexts(() => import('../../features/participants/ParticipantPage.tsx'));
-const OrderPage = pageWithTexts(() => import('../../features/orders/OrderPage.tsx'));
-const PayLogPage = pageWithTexts(() => import('../../features/paylog/PayLogPage.tsx'));
-const CenterPage = pageWithTexts(() => import('../../features/center/CenterPage.tsx'));
-const StaffPage = pageWithTexts(() => import('../../features/staff/StaffPage.tsx'));
-const RolePage = pageWithTexts(() => import('../../features/roles/RolePage.tsx'));
-const AuditPage = pageWithTexts(() => import('../../features/audit/AuditPage.tsx'));
-const OutboxPage = pageWithTexts(() => import('../../features/outbox/OutboxPage.tsx'));
-const AccountCenterPage = lazy(withErrorTexts(() => import('../../features/account/AccountCenterPage.tsx')));
+const CategoryPage = page(() => import('../../features/categories/CategoryPage.tsx'), ['categories'], {
+  errors: false,
+});
+const TestPage = page(() => import('../../features/tests/TestPage.tsx'), ['tests', 'testRecord'], {
+  errors: false,
+});
+const QuestionPage = page(() => import('../../features/questions/QuestionPage.tsx'), ['questions', 'tests']);
+const RecordPage = page(() => import('../../features/records/RecordPage.tsx'), ['records', 'testRecord']);
+const AlertPage = page(() => import('../../features/alerts/AlertPage.tsx'), ['alerts', 'testRecord']);
+const ParticipantPage = page(
+  () => import('../../features/participants/ParticipantPage.tsx'),
+  ['participants', 'testRecord'],
+);
+const OrderPage = page(() => import('../../features/orders/OrderPage.tsx'), ['orders', 'testRecord']);
+const PayLogPage = page(() => import('../../features/paylog/PayLogPage.tsx'), ['payLog', 'orders']);
+const CenterPage = page(() => import('../../features/center/CenterPage.tsx'), ['center']);
+const StaffPage = page(() => import('../../features/staff/StaffPage.tsx'), ['staff']);
+const RolePage = page(() => import('../../features/roles/RolePage.tsx'), ['roles']);
+const AuditPage = page(() => import('../../features/audit/AuditPage.tsx'), ['audit']);
+const OutboxPage = page(() => import('../../features/outbox/OutboxPage.tsx'), ['outbox']);
+const AccountCenterPage = lazy(
+  withStrings(() => import('../../features/account/AccountCenterPage.tsx'), ['account', 'audit', 'twoStep']),
+);
 const AccountSettingsPage = lazy(
-  withErrorTexts(() => import('../../features/account/AccountSettingsPage.tsx')),
+  withStrings(() => import('../../features/account/AccountSettingsPage.tsx'), ['account', 'twoStep']),
 );
 const RegisterPage = lazy(() => import('../../features/auth/RegisterPage.tsx'));
 const RegisterResultPage = lazy(() => import('../../features/auth/RegisterResultPage.tsx'));

@@ -15,7 +15,10 @@ import staff from '../../../features/staff/strings/en-US.json';
 import tests from '../../../features/tests/strings/en-US.json';
 import testRecord from '../../../shared/records/strings/en-US.json';
 
-/** The console's screens' strings: loaded with the console's code, not with the login page. */
+/**
+ * Every screen's English strings, for i18next's typed keys (locales/messages.ts; types only, never bundled): at
+ * run time each page downloads its own (locales/screens.ts).
+ */
 export const messages = {
   ...categories,
   ...tests,
@@ -34,6 +37,3 @@ export const messages = {
   ...audit,
   ...twoStep,
 };
-export type ConsoleMessages = typeof messages;
-
-export default messages;
