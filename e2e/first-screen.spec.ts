@@ -1,12 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, signInWithForm } from './support.ts';
+
+/** The text of every script the page downloads from now on (a redirect has none). */
+function collectScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
+  });
+  return scripts;
+}
 
 test.describe('first screen: what the login page downloads, and what signing in waits for', () => {
   test('the login page downloads neither zod, axios nor react-query', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (response.url().endsWith('.js')) scripts.push(await response.text());
-    });
+    const scripts = collectScripts(page);
     await page.goto('/user/login', { waitUntil: 'networkidle' });
     await expect(page.getByRole('tab', { name: 'Credentials' })).toBeVisible();
     const code = scripts.join('\n');
@@ -88,10 +94,7 @@ test.describe('first screen: what the login page downloads, and what signing in 
   test("the console's home downloads its drawers' and dialogs' code only when one opens", async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (response.url().endsWith('.js')) scripts.push(await response.text());
-    });
+    const scripts = collectScripts(page);
     // antd names each component's styles after it: the name is in the code that draws the component.
     const drawn = (component: string) => new RegExp(`[\`"']${component}[\`"']`).test(scripts.join('\n'));
     await page.goto('/user/login');
@@ -112,10 +115,7 @@ test.describe('first screen: what the login page downloads, and what signing in 
   test("the console's home downloads its own screens' strings, and another page's with that page", async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (response.url().endsWith('.js')) scripts.push(await response.text().catch(() => ''));
-    });
+    const scripts = collectScripts(page);
     // One string of the tests list's own, and one of the payment orders page's.
     const downloaded = (text: string) => scripts.some((script) => script.includes(text));
     const ordersText = 'Every payment for a report through WeChat Pay.';

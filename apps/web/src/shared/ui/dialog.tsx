@@ -1,7 +1,6 @@
 import type { ModalProps } from 'antd';
 import {
   createContext,
-  lazy,
   type ReactElement,
   type ReactNode,
   type Ref,
@@ -14,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { LazyModal } from './LazyModal.ts';
 
 /** Runs on Ok or Cancel: `true`, or a promise resolving to `true`, lets the dialog close; anything else keeps it. */
 export type DialogHandler = () => unknown;
@@ -39,9 +39,6 @@ export interface DialogApi {
   /** SPEC 2 layout 7: opens a modal around `content`; the content may veto closing with `useDialogHandlers`. */
   open: (content: ReactNode, options?: DialogOptions) => void;
 }
-
-// antd's Modal downloads when a dialog first opens: a page that holds dialogs shows none when it opens.
-const Modal = lazy(() => import('./modal.ts'));
 
 const HandlersContext = createContext<RefObject<DialogHandlers> | null>(null);
 
@@ -99,7 +96,7 @@ function DialogFrame({ content, options, onRemoved }: FrameProps) {
   };
 
   return (
-    <Modal
+    <LazyModal
       {...modalProps}
       open={open}
       confirmLoading={pending === 'ok'}
@@ -115,7 +112,7 @@ function DialogFrame({ content, options, onRemoved }: FrameProps) {
       destroyOnHidden
     >
       <HandlersContext value={handlers}>{content}</HandlersContext>
-    </Modal>
+    </LazyModal>
   );
 }
 
