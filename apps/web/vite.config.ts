@@ -13,8 +13,45 @@ const h5Fallback = (): Plugin => ({
   },
 });
 
+const NO_FILTER_TREE = '\0antd-table-filter-tree';
+
+/**
+ * antd's Table imports its Tree for tree-mode column filters, which no console table uses: in the build its filter
+ * dropdown gets a Tree that fails loudly instead, and every page with a table downloads rc-tree's component no more
+ * (about 12 KiB gzip). The build fails if antd stops importing it this way, so an upgrade cannot lose the stub
+ * silently.
+ */
+const noTableFilterTree = (): Plugin => {
+  let replaced = false;
+  return {
+    name: 'no-table-filter-tree',
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      if (
+        source !== '../../../tree' ||
+        !importer?.endsWith('/antd/es/table/hooks/useFilter/FilterDropdown.js')
+      )
+        return;
+      replaced = true;
+      return NO_FILTER_TREE;
+    },
+    load(id) {
+      if (id !== NO_FILTER_TREE) return;
+      return 'export default function Tree() { throw new Error("Tree-mode column filters are left out of the build (apps/web/vite.config.ts)"); }';
+    },
+    buildEnd(error) {
+      if (!error && !replaced)
+        this.error(
+          "antd's table filter no longer imports its Tree from '../../../tree': update noTableFilterTree",
+        );
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react(), h5Fallback()],
+  plugins: [react(), h5Fallback(), noTableFilterTree()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:8000' },
   },
