@@ -1,0 +1,4 @@
+import { createRoot } from 'react-dom/client';
+import { LoginCard } from './ui.tsx';
+
+createRoot(document.getElementById('root')!).render(<LoginCard />);

@@ -1,0 +1,36 @@
+// The console's floor with the libraries the stack names (and zod for the list's URL), each used the way a
+// console page uses it: what no console page of this stack can go below.
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import i18n from 'i18next';
+import { createRoot } from 'react-dom/client';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { createBrowserRouter, RouterProvider, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { create } from 'zustand';
+import { Console } from './ui.tsx';
+
+const query = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  name: z.string().max(50).optional(),
+});
+const useStore = create<{ n: number }>(() => ({ n: 1 }));
+
+function Page() {
+  const [params] = useSearchParams();
+  const list = query.parse(Object.fromEntries(params));
+  const { t } = useTranslation();
+  const n = useStore((state) => state.n);
+  const { data } = useQuery({
+    queryKey: ['rows', list],
+    queryFn: async () => [{ id: n, name: `${t('name')} ${dayjs().format('YYYY')}` }],
+  });
+  return <Console rows={data ?? []} />;
+}
+
+await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { name: 'Name' } } } });
+createRoot(document.getElementById('root')!).render(
+  <QueryClientProvider client={new QueryClient()}>
+    <RouterProvider router={createBrowserRouter([{ path: '*', element: <Page /> }])} />
+  </QueryClientProvider>,
+);
