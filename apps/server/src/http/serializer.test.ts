@@ -76,4 +76,22 @@ describe('response serializer', () => {
     expect(parsesAsItEncodes(node)).toBe(true);
     expect(parsesAsItEncodes(z.object({ tree: z.lazy(() => node) }))).toBe(true);
   });
+
+  it('answers a schema met again as it did the first time, in a recursive schema too', () => {
+    // A node whose children agree only while the node itself is assumed to: the node has a default, so it does
+    // not, and neither do its children (they hold nodes).
+    interface Node {
+      n: number;
+      children: Node[];
+    }
+    const children = z.array(z.lazy((): z.ZodType<Node> => node));
+    const node: z.ZodType<Node> = z.object({ children, n: z.number().default(0) });
+    expect(parsesAsItEncodes(node)).toBe(false);
+    expect(parsesAsItEncodes(children)).toBe(false);
+    expect(parsesAsItEncodes(z.object({ kids: children }))).toBe(false);
+    const plain = z.object({ a: z.string() });
+    expect(parsesAsItEncodes(z.object({ one: plain }))).toBe(true);
+    expect(parsesAsItEncodes(z.object({ two: plain, n: z.number().default(1) }))).toBe(false);
+    expect(parsesAsItEncodes(plain)).toBe(true);
+  });
 });

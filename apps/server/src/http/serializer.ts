@@ -63,13 +63,40 @@ const childrenOf = (def: Def): (ZodType | null | undefined)[] | undefined => {
   }
 };
 
-/** Whether parsing `schema` gives what encoding it does, for every value either accepts. */
-export function parsesAsItEncodes(schema: ZodType, seen = new Set<ZodType>()): boolean {
-  if (seen.has(schema)) return true;
-  seen.add(schema);
+/**
+ * Answers already found, per schema: every route's error envelope and the records several routes answer with are
+ * the same schema objects, walked again for each route at every start (~10 ms of a restart).
+ */
+const decided = new WeakMap<ZodType, boolean>();
+
+/**
+ * `agrees` holds if the schemas in `open` (being walked, met again through a recursive schema) agree; an answer
+ * that did not lean on that assumption is kept in `decided`. A disagreement never leans on it.
+ */
+function walk(schema: ZodType, open: Set<ZodType>): { agrees: boolean; leans: boolean } {
+  const known = decided.get(schema);
+  if (known !== undefined) return { agrees: known, leans: false };
+  if (open.has(schema)) return { agrees: true, leans: true };
+  open.add(schema);
   const children = childrenOf(schema._zod.def as Def);
-  return children?.every((child) => !child || parsesAsItEncodes(child, seen)) ?? false;
+  let agrees = children !== undefined;
+  let leans = false;
+  for (const child of children ?? []) {
+    if (!child) continue;
+    const answer = walk(child, open);
+    leans ||= answer.leans;
+    if (!answer.agrees) {
+      agrees = false;
+      break;
+    }
+  }
+  open.delete(schema);
+  if (!agrees || !leans) decided.set(schema, agrees);
+  return { agrees, leans: agrees && leans };
 }
+
+/** Whether parsing `schema` gives what encoding it does, for every value either accepts. */
+export const parsesAsItEncodes = (schema: ZodType): boolean => walk(schema, new Set()).agrees;
 
 const encodingSerializer = createSerializerCompiler();
 

@@ -9,13 +9,16 @@ const unstorable = (value: string) => value.includes('\u0000') || /\p{Cs}/u.test
  * Every string a client sends starts here: one that cannot be stored is refused (400), never sent on to
  * the database. Secrets (passwords) use it as it is; other text goes through `text()`.
  */
-export const safeString = () => z.string().refine((value) => !unstorable(value), 'field.invalidText');
+const storable = () => z.refine<string>((value) => !unstorable(value), 'field.invalidText');
+export const safeString = () => z.string().check(storable());
 
 /**
  * Text: storable, in Unicode NFC (so names that differ only in how an accent is encoded are the same name
- * to the unique indexes and to search), trimmed, at most `max` characters.
+ * to the unique indexes and to search), trimmed, at most `max` characters. Its checks are added in one step:
+ * chaining `.normalize().trim().max()` builds a schema per call (64 against 14 us, ~200 fields at every start).
  */
-export const text = (max: number) => safeString().normalize('NFC').trim().max(max);
+export const text = (max: number) =>
+  z.string().check(storable(), z.normalize('NFC'), z.trim(), z.maxLength(max));
 
 /**
  * A link or image address: an absolute http(s) URL, or a path inside this app. A path is one `/` then
