@@ -80,6 +80,52 @@ test.describe('navigation modes', () => {
       .toBe(1280 - 256);
   });
 
+  // The account's saved settings arrive from the server while the person may already be changing them.
+  const preferencesCall = (page: Page, method: 'GET' | 'PUT') =>
+    page.waitForResponse(
+      (r) => r.url().endsWith('/api/account/preferences') && r.request().method() === method,
+    );
+  const storedLayout = async (page: Page) => {
+    const { token } = await apiLogin(page.request, ADMIN.username, ADMIN.password);
+    const response = await page.request.get('/api/account/preferences', {
+      headers: { Authorization: token },
+    });
+    return (await response.json()).result.layout;
+  };
+  /** The account holds the side menu (one change saved), then the person picks the top menu. */
+  async function topMenuAfterASave(page: Page) {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/user');
+    const drawer = await openSettings(page);
+    const saved = preferencesCall(page, 'PUT');
+    await drawer.getByRole('switch', { name: 'Fixed sidebar' }).click();
+    await saved;
+    await drawer.getByRole('radio', { name: 'Top menu layout' }).click();
+    return drawer;
+  }
+
+  test('a change made after the last save is not undone by the saved settings', async ({ page }) => {
+    // The header moves into the top layout here; the saved side menu must not come back with it.
+    const drawer = await topMenuAfterASave(page);
+    await expect(page.getByTestId('app-sider')).toHaveCount(0);
+    await expect.poll(() => storedLayout(page)).toBe('topmenu');
+    await expect(drawer.getByRole('radio', { name: 'Top menu layout' })).toBeChecked();
+    await expect(page.getByTestId('app-sider')).toHaveCount(0);
+  });
+
+  test('a change followed at once by a reload is kept, here and on the account', async ({ page }) => {
+    // Reloaded before the change is saved: the account still holds the side menu.
+    await topMenuAfterASave(page);
+    const loaded = preferencesCall(page, 'GET');
+    await page.reload();
+    await loaded;
+    await expect(
+      page.getByTestId('app-header').getByRole('menuitem', { name: 'category list' }),
+    ).toBeVisible();
+    await expect.poll(() => storedLayout(page)).toBe('topmenu');
+    await expect(page.getByTestId('app-sider')).toHaveCount(0);
+  });
+
   test('the collapsed sidebar is remembered across reloads', async ({ page }) => {
     await signInAs(page, ADMIN.username, ADMIN.password);
     await page.goto('/user');

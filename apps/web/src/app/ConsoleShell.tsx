@@ -6,6 +6,7 @@ import './dates.ts';
 import { addMessages } from '../shared/i18n/i18n.ts';
 import type { MenuNode } from '../shared/routes/tree.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
+import { useServerPreferences } from '../shared/settings/useServerPreferences.ts';
 import { screenStrings } from './locales/screens.ts';
 import { queryClient } from './queryClient.ts';
 
@@ -43,6 +44,8 @@ interface ConsoleShellProps {
  * downloads none of it; notices and confirm dialogs come with their first use (shared/ui/notices.ts).
  */
 export default function ConsoleShell({ menu }: ConsoleShellProps) {
+  // Here, not in the header: switching between side and top menu remounts the header.
+  useServerPreferences(useAuthStore((s) => s.user?.id));
   return (
     <Queries>
       <BasicLayout menu={menu} />

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
 import { logout } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
-import { useServerPreferences } from '../../shared/settings/useServerPreferences.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
 
 export function AvatarDropdown() {
@@ -18,8 +17,6 @@ export function AvatarDropdown() {
   const signOut = useAuthStore((s) => s.signOut);
   // A long name must not push the header past a phone's width.
   const nameWidth = Grid.useBreakpoint().md === false ? 96 : 200;
-  // The header is there whenever someone is signed in: their display settings sync from here.
-  useServerPreferences(user?.id);
 
   const confirmLogout = () => {
     modal.confirm({

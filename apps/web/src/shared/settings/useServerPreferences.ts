@@ -5,38 +5,67 @@ import { sanitizeSettings, useSettingsStore } from './settingsStore.ts';
 /** How long the settings must rest before they are saved (a colour picked after a few tries saves once). */
 export const SAVE_DELAY_MS = 800;
 
+/** The account whose changes in this browser are not on the server yet (a reload or a failed save). */
+const UNSAVED_KEY = 'app-settings-unsaved';
+
+const current = () => sanitizeSettings(useSettingsStore.getState());
+
 /**
  * While someone is signed in, their display settings follow them between browsers: the ones saved on the
- * server replace the browser's at sign-in, and later changes are saved back, debounced. Before sign-in (or
- * when the server has none yet) the browser's own saved settings apply as before.
+ * server replace the browser's when the console opens, and later changes are saved back, debounced. The
+ * browser's own win when they are newer: changed while the server's were loading, or changed and not yet saved
+ * when the page was last left. Before sign-in (or when the server has none yet) the browser's apply as before.
+ * Call it once, where it stays mounted for the whole session.
  */
 export function useServerPreferences(accountId: number | undefined) {
   useEffect(() => {
     if (accountId === undefined) return;
+    const account = String(accountId);
     let active = true;
+    let loaded = false;
+    let applying = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let unsubscribe = () => {};
     let saved = '';
     const save = () => {
-      const current = sanitizeSettings(useSettingsStore.getState());
-      const json = JSON.stringify(current);
+      const settings = current();
+      const json = JSON.stringify(settings);
       if (json === saved) return;
       saved = json;
-      // A failed save is tried again with the next change.
-      savePreferences(current).catch(() => {
-        saved = '';
-      });
+      savePreferences(settings).then(
+        () => {
+          if (JSON.stringify(current()) === json) localStorage.removeItem(UNSAVED_KEY);
+        },
+        // A failed save is tried again with the next change, or when the console next opens.
+        () => {
+          saved = '';
+        },
+      );
     };
+    const unsubscribe = useSettingsStore.subscribe(() => {
+      if (applying) return;
+      localStorage.setItem(UNSAVED_KEY, account);
+      if (!loaded) return;
+      clearTimeout(timer);
+      timer = setTimeout(save, SAVE_DELAY_MS);
+    });
     fetchPreferences()
-      .catch(() => ({}))
+      .catch(() => null)
       .then((stored) => {
         if (!active) return;
-        if (Object.keys(stored).length > 0) useSettingsStore.getState().updateSettings(stored);
-        saved = JSON.stringify(sanitizeSettings(useSettingsStore.getState()));
-        unsubscribe = useSettingsStore.subscribe(() => {
-          clearTimeout(timer);
-          timer = setTimeout(save, SAVE_DELAY_MS);
-        });
+        loaded = true;
+        if (stored === null) return;
+        if (localStorage.getItem(UNSAVED_KEY) === account) {
+          save();
+          return;
+        }
+        if (Object.keys(stored).length > 0) {
+          applying = true;
+          useSettingsStore.getState().updateSettings(stored);
+          applying = false;
+        }
+        // What the browser holds is now this account's saved settings, whoever changed them before.
+        localStorage.removeItem(UNSAVED_KEY);
+        saved = JSON.stringify(current());
       });
     return () => {
       active = false;
