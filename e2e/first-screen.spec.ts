@@ -51,6 +51,26 @@ test.describe('first screen: what the login page downloads, and what signing in 
     expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(12);
   });
 
+  test('the console home and the category list parse their URLs with zod/mini, without zod classic', async ({
+    page,
+  }) => {
+    await page.goto('/user/login');
+    await signInWithForm(page, ADMIN.username, ADMIN.password);
+    await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    // Each opened afresh with nothing cached, as a bookmark in a new browser does.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    for (const path of ['/game?pageNo=1&sortOrder=ascend', '/user?status=enabled']) {
+      const scripts = collectScripts(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.locator('tbody tr.ant-table-row:visible').first()).toBeVisible();
+      const code = scripts.join('\n');
+      // Classic's schema classes are named without core's `$`: `ZodString` is classic, `$ZodString` core.
+      expect(/[`"']ZodString[`"']/.test(code), path).toBe(false);
+      expect(code, path).toContain('$ZodString');
+    }
+  });
+
   test('signing in asks for the first list and the console code alongside the user info', async ({
     page,
   }) => {

@@ -76,7 +76,7 @@ export async function pageWeights(ctx) {
   const consolePage = {
     floor: floors.console,
     budget: CONSOLE_BUDGET,
-    note: `; floor with the stack's libraries (router, query, i18next, zod, zustand, dayjs) ${floors.stack.toFixed(0)} KiB`,
+    note: `; floor with the stack's libraries (router, query, i18next, zod/mini, zustand, dayjs) ${floors.stack.toFixed(0)} KiB`,
   };
   const browser = await launchChromium();
   try {

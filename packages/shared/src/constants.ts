@@ -2,6 +2,8 @@
 export const TOKEN_STORAGE_KEY = 'Authorization';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const REQUEST_TIMEOUT_MS = 6000;
+/** The largest id a record can have: ids are 32-bit serial columns. */
+export const ID_MAX = 2_147_483_647;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const LANGUAGES = ['en-US', 'zh-CN'] as const;

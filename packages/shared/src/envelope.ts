@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, safeString } from './schemas/fields.ts';
-
-/** The largest record id (ids are 32-bit serial columns). */
-export { ID_MAX };
+import { ID_MAX } from './constants.ts';
 
 /** Every API answer is wrapped in this envelope (SPEC 3, 7); `code` is 0 on success, else the HTTP status. */
 export interface Envelope<T> {
@@ -83,18 +80,6 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     data: z.array(item),
     nextCursor: optionalText,
   });
-
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 10;
-
-export const pageQuerySchema = z.object({
-  pageNo: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  /** The previous page's `nextCursor`; optional, and ignored unless it leads to this `pageNo`. */
-  cursor: safeString().max(200).optional(),
-});
-
-export const sortOrderSchema = z.enum(['ascend', 'descend']);
 
 /**
  * The id in a path. Above the 32-bit id columns' range no record can exist, so such an id reads as 0, which

@@ -1,3 +1,5 @@
+import type { LocalizedText } from './schemas/localized.ts';
+
 /** SPEC 9 number filter: integers grouped by threes with commas; empty is 0. Decimals group their integer part. */
 export function formatNumber(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '0';
@@ -76,3 +78,7 @@ export function passwordLevel(password: string, minLength = 6): PasswordLevel {
   if (score >= 60) return 'medium';
   return 'low';
 }
+
+/** The text in the wanted language, else the other one. */
+export const localized = (value: LocalizedText, language: 'zh' | 'en'): string =>
+  value[language] || value[language === 'zh' ? 'en' : 'zh'];

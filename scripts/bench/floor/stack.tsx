@@ -1,4 +1,4 @@
-// The console's floor with the libraries the stack names (and zod for the list's URL), each used the way a
+// The console's floor with the libraries the stack names (and zod/mini for the list's URL), each used the way a
 // console page uses it: what no console page of this stack can go below.
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -6,13 +6,13 @@ import i18n from 'i18next';
 import { createRoot } from 'react-dom/client';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { createBrowserRouter, RouterProvider, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { Console } from './ui.tsx';
 
 const query = z.object({
-  pageNo: z.coerce.number().int().min(1).default(1),
-  name: z.string().max(50).optional(),
+  pageNo: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  name: z.optional(z.string().check(z.maxLength(50))),
 });
 const useStore = create<{ n: number }>(() => ({ n: 1 }));
 

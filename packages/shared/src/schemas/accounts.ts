@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
-import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
 import { ACTIONS, PERMISSION_ACTIONS, PERMISSION_IDS } from '../permissions.ts';
+import { ACCOUNT_STATUSES } from '../queries/accounts.ts';
+import { STATUSES } from '../queries/categories.ts';
 import { linkUrl, safeString, text } from './fields.ts';
 
-export const STATUSES = ['enabled', 'disabled'] as const;
 export const statusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof statusSchema>;
 
 /** `pending`: signed up (or invited) and not yet approved; it cannot sign in (issue 11). */
-export const ACCOUNT_STATUSES = ['enabled', 'disabled', 'pending'] as const;
 export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
@@ -81,17 +80,6 @@ export const signInEntrySchema = z.object({
   ip: z.string().nullable(),
 });
 export type SignInEntry = z.infer<typeof signInEntrySchema>;
-
-export const signInListQuerySchema = pageQuerySchema;
-
-export const accountListQuerySchema = pageQuerySchema.extend({
-  keyword: text(64).optional(),
-  status: accountStatusSchema.optional(),
-  roleId: text(64).optional(),
-  sortField: z.enum(['id', 'username', 'createTime', 'lastLoginTime']).optional(),
-  sortOrder: sortOrderSchema.optional(),
-});
-export type AccountListQuery = z.input<typeof accountListQuerySchema>;
 
 export const roleSchema = z.object({
   id: z.string(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.ts';
-import { recordIdQuery, text } from './fields.ts';
+import { text } from './fields.ts';
 import { localizedTextSchema } from './localized.ts';
 import { alertStatusSchema } from './records.ts';
 import { alertResultSchema } from './report.ts';
@@ -37,13 +36,6 @@ export const alertSchema = z.object({
   updateTime: z.string(),
 });
 export type Alert = z.infer<typeof alertSchema>;
-
-export const alertListQuerySchema = pageQuerySchema.extend({
-  status: alertStatusSchema.optional(),
-  testId: recordIdQuery.optional(),
-  participantId: recordIdQuery.optional(),
-});
-export type AlertListQuery = z.input<typeof alertListQuerySchema>;
 
 /** Staff follow up: a new status and a note (a note alone keeps the status). */
 export const alertUpdateSchema = z.strictObject({

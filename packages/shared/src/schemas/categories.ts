@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
+import { CATEGORY_NAME_MAX } from '../queries/categories.ts';
 import { statusSchema } from './accounts.ts';
 import { LINK_PATTERN, linkUrl, text } from './fields.ts';
 
@@ -17,7 +17,6 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const CATEGORY_NAME_MAX = 64;
 export const SORT_ORDER_MAX = 9999;
 /** A category icon is an http(s) URL or a path inside this app. */
 export const ICON_URL_PATTERN = LINK_PATTERN;
@@ -31,11 +30,3 @@ export const categoryInputSchema = z.strictObject({
   status: statusSchema.default('enabled'),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
-
-export const categoryListQuerySchema = pageQuerySchema.extend({
-  name: text(CATEGORY_NAME_MAX).optional(),
-  status: statusSchema.optional(),
-  sortField: z.enum(['sortOrder', 'createTime', 'updateTime', 'nameEn', 'nameZh']).optional(),
-  sortOrder: sortOrderSchema.optional(),
-});
-export type CategoryListQuery = z.input<typeof categoryListQuerySchema>;

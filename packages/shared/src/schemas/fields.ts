@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { ID_MAX } from '../constants.ts';
+import { storable } from '../queries/list.ts';
 
 /** Field schemas the content schemas build on; internal to `schemas/` (not exported from the package). */
-
-/** NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair (it has no UTF-8 form). */
-const unstorable = (value: string) => value.includes('\u0000') || /\p{Cs}/u.test(value);
 
 /**
  * Every string a client sends starts here: one that cannot be stored is refused (400), never sent on to
  * the database. Secrets (passwords) use it as it is; other text goes through `text()`.
  */
-const storable = () => z.refine<string>((value) => !unstorable(value), 'field.invalidText');
 export const safeString = () => z.string().check(storable());
 
 /**
@@ -38,12 +36,8 @@ export const optionalLinkUrl = text(1024).refine(
 );
 export const imageUrl = linkUrl;
 
-/** The largest id a record can have: ids are 32-bit serial columns. */
-export const ID_MAX = 2_147_483_647;
 /** A record id in a body. */
 export const recordId = z.number().int().positive().max(ID_MAX);
-/** A record id in a query string. */
-export const recordIdQuery = z.coerce.number().int().positive().max(ID_MAX);
 
 export const DIMENSION_KEY_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
 

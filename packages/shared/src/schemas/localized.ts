@@ -5,7 +5,7 @@ import { text } from './fields.ts';
  * Text shown to the people who take a test is bilingual: `{ zh, en }`. Both keys are always present in
  * what the API returns; on input either may be omitted or empty (staff may write in one language only),
  * but required texts (title, stem, option text, dimension and band names) need at least one of the two.
- * Clients show the text of the current language and fall back to the other one (`localized()`).
+ * Clients show the text of the current language and fall back to the other one (`localized()`, in format.ts).
  */
 
 export const LONG_TEXT_MAX = 5000;
@@ -24,7 +24,3 @@ export const requiredLocalizedInput = (max: number) =>
   localizedInput(max).refine((value) => value.zh !== '' || value.en !== '', {
     message: 'field.textRequired',
   });
-
-/** The text in the wanted language, else the other one. */
-export const localized = (value: LocalizedText, language: 'zh' | 'en'): string =>
-  value[language] || value[language === 'zh' ? 'en' : 'zh'];

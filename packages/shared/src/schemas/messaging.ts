@@ -1,29 +1,9 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.ts';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '../queries/messaging.ts';
 import { safeString, text } from './fields.ts';
 import { keyStateSchema } from './wechatPay.ts';
 
 // ---- Messages and the development outbox (/system/outbox) ----------------------------------------------
-
-export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-
-/** What a message is for; the outbox names them and filters on them. */
-export const MESSAGE_KINDS = [
-  'sign-in-code',
-  'sign-up-code',
-  'recover-code',
-  'phone-code',
-  'email-code',
-  'activation',
-  'recovery-link',
-  'invitation',
-  'notification',
-  'test',
-] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
-export const MESSAGE_STATUSES = ['outbox', 'sent', 'failed'] as const;
 
 /** One message the server sent or kept. `body` is kept only for outbox rows (sent mail is not stored). */
 export const outboxMessageSchema = z.object({
@@ -41,18 +21,6 @@ export const outboxMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-
-const isoTime = z.iso.datetime({ offset: true });
-
-/** `GET /api/outbox`: newest first; `recipient` matches any part of the address or number. */
-export const outboxQuerySchema = pageQuerySchema.extend({
-  channel: z.enum(MESSAGE_CHANNELS).optional(),
-  recipient: text(254).optional(),
-  kind: z.enum(MESSAGE_KINDS).optional(),
-  from: isoTime.optional(),
-  to: isoTime.optional(),
-});
-export type OutboxQuery = z.input<typeof outboxQuerySchema>;
 
 /** How each channel sends now: the development outbox until a transport is configured. */
 export const channelStatusSchema = z.object({

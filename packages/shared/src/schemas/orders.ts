@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
-import { recordId, recordIdQuery, safeString, text } from './fields.ts';
+import { ORDER_STATUSES, PAY_CHANNELS, PAY_DIRECTIONS } from '../queries/orders.ts';
+import { recordId, safeString, text } from './fields.ts';
 import { localizedTextSchema } from './localized.ts';
 
 /** Payment orders (issue 10): what the client creates and polls, what staff list, inspect and refund. */
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'closed', 'refunding', 'refunded'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** `native`: a QR code scanned with WeChat; `jsapi`: inside WeChat; `h5`: a mobile browser outside WeChat. */
-export const PAY_CHANNELS = ['native', 'jsapi', 'h5'] as const;
 export const payChannelSchema = z.enum(PAY_CHANNELS);
 export type PayChannel = z.infer<typeof payChannelSchema>;
 
@@ -58,8 +55,6 @@ export const clientOrderSchema = z.object({
   jsapi: jsapiPayParamsSchema.nullable(),
 });
 export type ClientOrder = z.infer<typeof clientOrderSchema>;
-
-export const clientOrderListQuerySchema = pageQuerySchema.extend({ status: orderStatusSchema.optional() });
 
 // ---- Staff --------------------------------------------------------------------------------------------
 
@@ -121,29 +116,6 @@ export const orderDetailSchema = orderSchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const ORDER_SORT_FIELDS = ['createTime', 'paidTime', 'amountFen'] as const;
-const isoTime = z.iso.datetime({ offset: true });
-
-export const orderListQuerySchema = pageQuerySchema.extend({
-  orderNo: text(32).optional(),
-  transactionId: text(32).optional(),
-  participantId: recordIdQuery.optional(),
-  /** Matches the participant's nickname. */
-  participant: text(64).optional(),
-  testId: recordIdQuery.optional(),
-  status: orderStatusSchema.optional(),
-  channel: payChannelSchema.optional(),
-  minAmountFen: z.coerce.number().int().min(0).max(100_000_00).optional(),
-  maxAmountFen: z.coerce.number().int().min(0).max(100_000_00).optional(),
-  /** Created at or after. */
-  from: isoTime.optional(),
-  /** Created before. */
-  to: isoTime.optional(),
-  sortField: z.enum(ORDER_SORT_FIELDS).optional(),
-  sortOrder: sortOrderSchema.optional(),
-});
-export type OrderListQuery = z.input<typeof orderListQuerySchema>;
-
 /** Totals of the filtered list (not only the page). */
 export const orderTotalsSchema = z.object({
   count: z.number().int(),
@@ -151,18 +123,6 @@ export const orderTotalsSchema = z.object({
   paidFen: z.number().int(),
   refundedFen: z.number().int(),
 });
-export const orderTotalsQuerySchema = orderListQuerySchema.omit({
-  pageNo: true,
-  pageSize: true,
-  cursor: true,
-  sortField: true,
-  sortOrder: true,
-});
-
-export const ORDER_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const orderExportQuerySchema = orderListQuerySchema
-  .omit({ pageNo: true, pageSize: true, cursor: true })
-  .extend({ format: z.enum(ORDER_EXPORT_FORMATS).default('csv') });
 
 export const REFUND_REASON_MAX = 80;
 export const refundInputSchema = z.strictObject({
@@ -176,7 +136,7 @@ export type RefundInput = z.input<typeof refundInputSchema>;
 export const payLogEntrySchema = z.object({
   id: z.number().int(),
   time: z.string(),
-  direction: z.enum(['inbound', 'outbound']),
+  direction: z.enum(PAY_DIRECTIONS),
   operation: z.string(),
   orderNo: z.string().nullable(),
   httpStatus: z.number().int().nullable(),
@@ -187,15 +147,6 @@ export const payLogEntrySchema = z.object({
   detail: z.record(z.string(), z.unknown()),
 });
 export type PayLogEntry = z.infer<typeof payLogEntrySchema>;
-
-export const payLogQuerySchema = pageQuerySchema.extend({
-  direction: z.enum(['inbound', 'outbound']).optional(),
-  operation: text(64).optional(),
-  orderNo: text(32).optional(),
-  verdict: text(64).optional(),
-  from: isoTime.optional(),
-  to: isoTime.optional(),
-});
 
 export const RECONCILIATION_KINDS = [
   'missingHere',

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
+import { PARTICIPANT_STATUSES } from '../queries/participants.ts';
 import { safeString, text } from './fields.ts';
 import { recordSchema } from './records.ts';
 
 /** Participants (issue 9): the people who take tests, their sessions, and what staff see of them. */
 
-export const PARTICIPANT_STATUSES = ['active', 'blocked'] as const;
 export const participantStatusSchema = z.enum(PARTICIPANT_STATUSES);
 export type ParticipantStatus = z.infer<typeof participantStatusSchema>;
 
@@ -67,17 +66,6 @@ export const participantDetailSchema = participantSchema.extend({
   records: z.array(recordSchema),
 });
 export type ParticipantDetail = z.infer<typeof participantDetailSchema>;
-
-export const PARTICIPANT_SORT_FIELDS = ['createTime', 'lastSeenTime', 'recordCount'] as const;
-
-export const participantListQuerySchema = pageQuerySchema.extend({
-  /** Matches the nickname. */
-  nickname: text(64).optional(),
-  status: participantStatusSchema.optional(),
-  sortField: z.enum(PARTICIPANT_SORT_FIELDS).optional(),
-  sortOrder: sortOrderSchema.optional(),
-});
-export type ParticipantListQuery = z.input<typeof participantListQuerySchema>;
 
 /**
  * Everything held on one participant (personal-information law: the right to a copy). Records carry their

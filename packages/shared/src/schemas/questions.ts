@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { fieldErrorSchema, pageQuerySchema } from '../envelope.ts';
+import { fieldErrorSchema } from '../envelope.ts';
+import { MAX_QUESTIONS_PER_TEST, QUESTION_TYPES, STEM_MAX } from '../queries/questions.ts';
 import { dimensionKey, imageUrl, poleLetter, recordId, scoreNumber, text } from './fields.ts';
 import { localizedTextSchema, requiredLocalizedInput } from './localized.ts';
 
 /** The questions of a test, their options, and the CSV/XLSX question files. */
 
-export const STEM_MAX = 1000;
 export const OPTION_TEXT_MAX = 500;
-export const MAX_QUESTIONS_PER_TEST = 300;
 export const MAX_OPTIONS_PER_QUESTION = 20;
 
-export const QUESTION_TYPES = ['single', 'multiple', 'likert'] as const;
 export const questionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
 
@@ -62,13 +60,6 @@ export const questionSchema = z.object({
   updateTime: z.string(),
 });
 export type Question = z.infer<typeof questionSchema>;
-
-export const questionListQuerySchema = pageQuerySchema.extend({
-  pageSize: z.coerce.number().int().min(1).max(MAX_QUESTIONS_PER_TEST).default(MAX_QUESTIONS_PER_TEST),
-  keyword: text(STEM_MAX).optional(),
-  type: questionTypeSchema.optional(),
-});
-export type QuestionListQuery = z.input<typeof questionListQuerySchema>;
 
 export const questionIdsSchema = z.strictObject({
   ids: z.array(recordId).min(1).max(MAX_QUESTIONS_PER_TEST),

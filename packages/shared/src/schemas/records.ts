@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
-import { recordId, recordIdQuery, text } from './fields.ts';
+import { ALERT_STATUSES, RECORD_STATUSES } from '../queries/records.ts';
+import { recordId } from './fields.ts';
 import { localizedTextSchema } from './localized.ts';
 import { questionSchema, questionTypeSchema } from './questions.ts';
 import {
@@ -10,7 +10,7 @@ import {
   scoreReportSchema,
   scoreRequestSchema,
 } from './report.ts';
-import { BAND_COLOURS, scoringSchema } from './scoring.ts';
+import { scoringSchema } from './scoring.ts';
 import { testCategoryRefSchema } from './tests.ts';
 
 /**
@@ -20,8 +20,6 @@ import { testCategoryRefSchema } from './tests.ts';
 
 /** Changes whenever the engine could score the same answers differently; stored with each report. */
 export const SCORING_ENGINE_VERSION = '1';
-
-const isoTime = z.iso.datetime({ offset: true });
 
 /** A question as stored in a published version: the staff shape, scores included. */
 export const versionQuestionSchema = z.object({
@@ -67,11 +65,6 @@ export const clientTestSchema = z.object({
 });
 export type ClientTest = z.infer<typeof clientTestSchema>;
 
-export const clientTestListQuerySchema = pageQuerySchema.extend({
-  categoryId: recordIdQuery.optional(),
-});
-export type ClientTestListQuery = z.input<typeof clientTestListQuerySchema>;
-
 /** A question as a participant sees it: no scores, dimensions or poles, nothing to compute the result from. */
 export const clientQuestionSchema = z.object({
   position: z.number().int(),
@@ -94,7 +87,6 @@ export type ClientTestDetail = z.infer<typeof clientTestDetailSchema>;
 
 // ---- Records and reports ------------------------------------------------------------------------------
 
-export const RECORD_STATUSES = ['in_progress', 'submitted'] as const;
 export const recordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
 
@@ -147,13 +139,8 @@ export const clientRecordDetailSchema = clientRecordSchema.extend({
 });
 export type ClientRecordDetail = z.infer<typeof clientRecordDetailSchema>;
 
-export const clientRecordListQuerySchema = pageQuerySchema.extend({
-  status: recordStatusSchema.optional(),
-});
-
 // ---- Staff: the records screen ------------------------------------------------------------------------
 
-export const ALERT_STATUSES = ['new', 'contacted', 'closed'] as const;
 export const alertStatusSchema = z.enum(ALERT_STATUSES);
 export type AlertStatus = z.infer<typeof alertStatusSchema>;
 
@@ -194,29 +181,3 @@ export const recordDetailSchema = recordSchema.extend({
   engineVersion: z.string().nullable(),
 });
 export type TestRecordDetail = z.infer<typeof recordDetailSchema>;
-
-export const RECORD_SORT_FIELDS = ['startTime', 'submitTime', 'finalScore'] as const;
-
-export const recordListQuerySchema = pageQuerySchema.extend({
-  participantId: recordIdQuery.optional(),
-  /** Matches the participant's nickname. */
-  participant: text(64).optional(),
-  testId: recordIdQuery.optional(),
-  status: recordStatusSchema.optional(),
-  /** The overall band's colour (its severity), comparable across tests. */
-  bandColour: z.enum(BAND_COLOURS).optional(),
-  hasAlert: z.enum(['true', 'false']).optional(),
-  /** Started at or after. */
-  from: isoTime.optional(),
-  /** Started before. */
-  to: isoTime.optional(),
-  sortField: z.enum(RECORD_SORT_FIELDS).optional(),
-  sortOrder: sortOrderSchema.optional(),
-});
-export type RecordListQuery = z.input<typeof recordListQuerySchema>;
-
-export const RECORD_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const recordExportQuerySchema = recordListQuerySchema
-  .omit({ pageNo: true, pageSize: true, cursor: true })
-  .extend({ format: z.enum(RECORD_EXPORT_FORMATS).default('csv') });
-export type RecordExportQuery = z.input<typeof recordExportQuerySchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MAX_QUESTIONS_PER_TEST } from '../queries/questions.ts';
+import { BAND_COLOURS } from '../queries/records.ts';
 import { DIMENSION_KEY_PATTERN, dimensionKey, poleLetter, scoreNumber, text } from './fields.ts';
 import { LABEL_MAX, LONG_TEXT_MAX, localizedInput, requiredLocalizedInput } from './localized.ts';
-import { MAX_QUESTIONS_PER_TEST } from './questions.ts';
 
 /** A test's scoring definition: dimensions with their bands, an optional typology, item alerts. */
 
@@ -12,7 +13,6 @@ export const TOTAL_KEY = 'total';
 
 export const AGGREGATES = ['sum', 'mean'] as const;
 export const ROUNDINGS = ['none', 'floor', 'half_up'] as const;
-export const BAND_COLOURS = ['normal', 'mild', 'moderate', 'severe'] as const;
 export const bandColourSchema = z.enum(BAND_COLOURS);
 export type BandColour = z.infer<typeof bandColourSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { MAX_QUESTIONS_PER_TEST } from '../queries/questions.ts';
 import { text } from './fields.ts';
-import { MAX_QUESTIONS_PER_TEST, questionInputSchema } from './questions.ts';
+import { questionInputSchema } from './questions.ts';
 import { scoringSchema } from './scoring.ts';
 import { testInputSchema, testSchema } from './tests.ts';
 

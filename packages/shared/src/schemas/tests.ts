@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import { pageQuerySchema, sortOrderSchema } from '../envelope.ts';
-import { imageUrl, recordId, recordIdQuery, text } from './fields.ts';
+import { TEST_STATUSES, TITLE_MAX } from '../queries/tests.ts';
+import { imageUrl, recordId } from './fields.ts';
 import { LONG_TEXT_MAX, localizedInput, localizedTextSchema, requiredLocalizedInput } from './localized.ts';
 import { scoringSchema } from './scoring.ts';
 
-/** Psychological tests (issue 4): what staff edit, what lists show, and the list's query. */
+/** Psychological tests (issue 4): what staff edit and what lists show (the list's query: queries/tests.ts). */
 
-export const TITLE_MAX = 100;
 export const SUBTITLE_MAX = 200;
 export const MAX_PRICE_FEN = 100_000_00;
 export const MAX_MINUTES = 600;
 export const TEST_SORT_ORDER_MAX = 9999;
 
-export const TEST_STATUSES = ['draft', 'on_shelf', 'off_shelf'] as const;
 export const testStatusSchema = z.enum(TEST_STATUSES);
 export type TestStatus = z.infer<typeof testStatusSchema>;
 
@@ -68,32 +66,6 @@ export const testDetailSchema = testSchema.extend({
   scoring: scoringSchema,
 });
 export type TestDetail = z.infer<typeof testDetailSchema>;
-
-export const TEST_SORT_FIELDS = [
-  'sortOrder',
-  'createTime',
-  'updateTime',
-  'priceFen',
-  'minutes',
-  'titleZh',
-  'titleEn',
-  'questionCount',
-  'version',
-] as const;
-
-export const testListQuerySchema = pageQuerySchema.extend({
-  /** Matches the title in either language. */
-  title: text(TITLE_MAX).optional(),
-  categoryId: recordIdQuery.optional(),
-  status: testStatusSchema.optional(),
-  pricing: z.enum(['free', 'paid']).optional(),
-  sortField: z.enum(TEST_SORT_FIELDS).optional(),
-  sortOrder: sortOrderSchema.optional(),
-});
-export type TestListQuery = z.input<typeof testListQuerySchema>;
-
-/** The export takes the list's filters and sort, without paging. */
-export const testExportQuerySchema = testListQuerySchema.omit({ pageNo: true, pageSize: true });
 
 /** Why a test cannot be published (scoring/checks.ts): a `publish.*` error code and the values its text names. */
 export const publishProblemSchema = z.object({

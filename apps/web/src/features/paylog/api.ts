@@ -1,12 +1,7 @@
+import type { PayLogQuery } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderKeys } from '../../shared/api/orders.ts';
-import {
-  type PayLogQuery,
-  payLogKeys,
-  payLogQueries,
-  runReconciliation,
-  syncDifference,
-} from '../../shared/api/payLog.ts';
+import { payLogKeys, payLogQueries, runReconciliation, syncDifference } from '../../shared/api/payLog.ts';
 
 export function usePayLog(query: PayLogQuery) {
   return useQuery(payLogQueries.list(query));

@@ -1,4 +1,11 @@
-import type { Question, QuestionInput, QuestionListQuery, ScoringInput } from '@cool/shared';
+import {
+  type ImportRowError,
+  importRowErrorSchema,
+  type Question,
+  type QuestionInput,
+  type QuestionListQuery,
+  type ScoringInput,
+} from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   deleteQuestions,
@@ -10,7 +17,13 @@ import {
 } from '../../shared/api/questions.ts';
 import { saveScoring, testKeys, testQueries } from '../../shared/api/tests.ts';
 
-export { importRowErrors } from '../../shared/api/questions.ts';
+/** The bad rows of a refused import (400 `result.errors`, each with its line number). */
+export const importRowErrors = (result: unknown): ImportRowError[] => {
+  const errors = (result as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors)
+    ? errors.filter((e): e is ImportRowError => importRowErrorSchema.safeParse(e).success)
+    : [];
+};
 
 export function useTest(id: number) {
   return useQuery(testQueries.detail(id));

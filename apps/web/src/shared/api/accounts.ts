@@ -1,19 +1,19 @@
-import {
-  type AccountCreate,
-  type AccountListQuery,
-  type AccountUpdate,
+import type {
+  AccountCreate,
+  AccountListQuery,
+  AccountUpdate,
   accountSchema,
   pageSchema,
   passwordResetSchema,
   signInEntrySchema,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 
 /** The staff account endpoints (issue 11), typed from their response schemas (the /system/accounts screen). */
 
-const accountPageSchema = pageSchema(accountSchema);
-const signInPageSchema = pageSchema(signInEntrySchema);
+const accountPageSchema = typed<ReturnType<typeof pageSchema<typeof accountSchema>>>();
+const signInPageSchema = typed<ReturnType<typeof pageSchema<typeof signInEntrySchema>>>();
 
 export const accountKeys = {
   all: ['accounts'] as const,
@@ -41,21 +41,24 @@ export const accountQueries = {
     }),
 };
 
-export const createAccount = (input: AccountCreate) => api.post('/accounts', accountSchema, input);
+export const createAccount = (input: AccountCreate) =>
+  api.post('/accounts', typed<typeof accountSchema>(), input);
 
 export const updateAccount = ({ id, input }: { id: number; input: AccountUpdate }) =>
-  api.put(`/accounts/${id}`, accountSchema, input);
+  api.put(`/accounts/${id}`, typed<typeof accountSchema>(), input);
 
 export const deleteAccount = (id: number) => api.delete(`/accounts/${id}`, null);
 
 export const setAccountEnabled = ({ id, enabled }: { id: number; enabled: boolean }) =>
-  api.post(`/accounts/${id}/${enabled ? 'enable' : 'disable'}`, accountSchema);
+  api.post(`/accounts/${id}/${enabled ? 'enable' : 'disable'}`, typed<typeof accountSchema>());
 
 export const approveAccount = ({ id, roleId }: { id: number; roleId: string }) =>
-  api.post(`/accounts/${id}/approve`, accountSchema, { roleId });
+  api.post(`/accounts/${id}/approve`, typed<typeof accountSchema>(), { roleId });
 
-export const resendInvitation = (id: number) => api.post(`/accounts/${id}/invitation`, accountSchema);
+export const resendInvitation = (id: number) =>
+  api.post(`/accounts/${id}/invitation`, typed<typeof accountSchema>());
 
-export const resetPassword = (id: number) => api.post(`/accounts/${id}/reset-password`, passwordResetSchema);
+export const resetPassword = (id: number) =>
+  api.post(`/accounts/${id}/reset-password`, typed<typeof passwordResetSchema>());
 
 export const revokeSessions = (id: number) => api.post(`/accounts/${id}/revoke-sessions`, null);

@@ -1,6 +1,6 @@
-import { type AlertListQuery, type AlertUpdate, alertSchema, pageSchema } from '@cool/shared';
+import type { AlertListQuery, AlertUpdate, alertSchema, pageSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 import { alertKeys } from './alertCounts.ts';
 
 export { alertKeys };
@@ -10,7 +10,7 @@ export { alertKeys };
  * alertCounts.ts.
  */
 
-const alertPageSchema = pageSchema(alertSchema);
+const alertPageSchema = typed<ReturnType<typeof pageSchema<typeof alertSchema>>>();
 
 export const alertQueries = {
   list: (query: AlertListQuery) =>
@@ -22,4 +22,4 @@ export const alertQueries = {
 };
 
 export const updateAlert = ({ id, input }: { id: number; input: AlertUpdate }) =>
-  api.put(`/alerts/${id}`, alertSchema, input);
+  api.put(`/alerts/${id}`, typed<typeof alertSchema>(), input);

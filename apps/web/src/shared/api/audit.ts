@@ -1,10 +1,10 @@
-import { type AuditListQuery, auditEntrySchema, pageSchema } from '@cool/shared';
+import type { AuditListQuery, auditEntrySchema, pageSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 
 /** The audit log (the /system/audit screen). */
 
-const auditPageSchema = pageSchema(auditEntrySchema);
+const auditPageSchema = typed<ReturnType<typeof pageSchema<typeof auditEntrySchema>>>();
 
 export const auditKeys = {
   all: ['audit-log'] as const,

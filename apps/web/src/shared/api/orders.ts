@@ -1,17 +1,17 @@
-import {
-  type OrderListQuery,
+import type {
+  OrderListQuery,
   orderDetailSchema,
   orderSchema,
   orderTotalsSchema,
   pageSchema,
-  type RefundInput,
+  RefundInput,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 
 /** The staff payment-order endpoints (issue 10), typed from their response schemas (the /order screen). */
 
-const orderPageSchema = pageSchema(orderSchema);
+const orderPageSchema = typed<ReturnType<typeof pageSchema<typeof orderSchema>>>();
 
 /** The list's filters without paging or sort: what the totals and the export take. */
 export type OrderFilters = Omit<OrderListQuery, 'pageNo' | 'pageSize' | 'cursor' | 'sortField' | 'sortOrder'>;
@@ -34,23 +34,25 @@ export const orderQueries = {
   totals: (filters: OrderFilters) =>
     queryOptions({
       queryKey: orderKeys.totals(filters),
-      queryFn: () => api.get('/orders/totals', orderTotalsSchema, { params: filters }),
+      queryFn: () => api.get('/orders/totals', typed<typeof orderTotalsSchema>(), { params: filters }),
       placeholderData: keepPreviousData,
     }),
   detail: (orderNo: string) =>
     queryOptions({
       queryKey: orderKeys.detail(orderNo),
-      queryFn: () => api.get(`/orders/${encodeURIComponent(orderNo)}`, orderDetailSchema),
+      queryFn: () => api.get(`/orders/${encodeURIComponent(orderNo)}`, typed<typeof orderDetailSchema>()),
     }),
 };
 
 const orderPath = (orderNo: string, action: string) => `/orders/${encodeURIComponent(orderNo)}/${action}`;
 
 /** Asks WeChat Pay for the order's state now and applies it. */
-export const syncOrder = (orderNo: string) => api.post(orderPath(orderNo, 'sync'), orderDetailSchema);
+export const syncOrder = (orderNo: string) =>
+  api.post(orderPath(orderNo, 'sync'), typed<typeof orderDetailSchema>());
 
 /** Closes an unpaid order (WeChat Pay is asked first: a paid one becomes paid instead). */
-export const closeOrder = (orderNo: string) => api.post(orderPath(orderNo, 'close'), orderDetailSchema);
+export const closeOrder = (orderNo: string) =>
+  api.post(orderPath(orderNo, 'close'), typed<typeof orderDetailSchema>());
 
 export const refundOrder = ({ orderNo, input }: { orderNo: string; input: RefundInput }) =>
-  api.post(orderPath(orderNo, 'refunds'), orderDetailSchema, input);
+  api.post(orderPath(orderNo, 'refunds'), typed<typeof orderDetailSchema>(), input);

@@ -1,22 +1,22 @@
-import {
-  type MailSettingsInput,
+import type {
+  MailSettingsInput,
   mailSettingsSchema,
   messageTestResultSchema,
-  type OutboxQuery,
+  OutboxQuery,
   outboxMessageSchema,
   pageSchema,
-  type SmsSettingsInput,
+  SmsSettingsInput,
   smsSettingsSchema,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 
 /**
  * Mail and SMS (issue 11): the development outbox (/system/outbox) and how messages go out (the mail and
  * SMS sections of /center), typed from their response schemas.
  */
 
-const outboxPageSchema = pageSchema(outboxMessageSchema);
+const outboxPageSchema = typed<ReturnType<typeof pageSchema<typeof outboxMessageSchema>>>();
 
 export const outboxKeys = {
   all: ['outbox'] as const,
@@ -34,7 +34,7 @@ export const outboxQueries = {
   message: (id: number) =>
     queryOptions({
       queryKey: outboxKeys.message(id),
-      queryFn: () => api.get(`/outbox/${id}`, outboxMessageSchema),
+      queryFn: () => api.get(`/outbox/${id}`, typed<typeof outboxMessageSchema>()),
     }),
 };
 
@@ -48,21 +48,26 @@ export const messagingQueries = {
   mail: () =>
     queryOptions({
       queryKey: messagingKeys.mail,
-      queryFn: () => api.get('/settings/mail', mailSettingsSchema),
+      queryFn: () => api.get('/settings/mail', typed<typeof mailSettingsSchema>()),
     }),
   /** The providers' secrets come back only as set-or-not with a fingerprint. */
   sms: () =>
-    queryOptions({ queryKey: messagingKeys.sms, queryFn: () => api.get('/settings/sms', smsSettingsSchema) }),
+    queryOptions({
+      queryKey: messagingKeys.sms,
+      queryFn: () => api.get('/settings/sms', typed<typeof smsSettingsSchema>()),
+    }),
 };
 
 /** A password left out keeps the saved one; an empty host sends mail to the outbox again. */
 export const saveMailSettings = (input: MailSettingsInput) =>
-  api.put('/settings/mail', mailSettingsSchema, input);
+  api.put('/settings/mail', typed<typeof mailSettingsSchema>(), input);
 
 export const saveSmsSettings = (input: SmsSettingsInput) =>
-  api.put('/settings/sms', smsSettingsSchema, input);
+  api.put('/settings/sms', typed<typeof smsSettingsSchema>(), input);
 
 /** Sends a test with the saved settings; a failure's message carries the server's or provider's answer. */
-export const sendTestMail = (to: string) => api.post('/settings/mail/test', messageTestResultSchema, { to });
+export const sendTestMail = (to: string) =>
+  api.post('/settings/mail/test', typed<typeof messageTestResultSchema>(), { to });
 
-export const sendTestSms = (to: string) => api.post('/settings/sms/test', messageTestResultSchema, { to });
+export const sendTestSms = (to: string) =>
+  api.post('/settings/sms/test', typed<typeof messageTestResultSchema>(), { to });

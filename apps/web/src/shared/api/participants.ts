@@ -1,15 +1,15 @@
-import {
-  type ParticipantListQuery,
+import type {
+  ParticipantListQuery,
   pageSchema,
   participantDetailSchema,
   participantSchema,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 
 /** The participants endpoints, typed from their response schemas (the participants screen, its prefetch). */
 
-const participantPageSchema = pageSchema(participantSchema);
+const participantPageSchema = typed<ReturnType<typeof pageSchema<typeof participantSchema>>>();
 
 /** Query keys; every participant action invalidates `all`. */
 export const participantKeys = {
@@ -28,12 +28,13 @@ export const participantQueries = {
   detail: (id: number) =>
     queryOptions({
       queryKey: participantKeys.detail(id),
-      queryFn: () => api.get(`/participants/${id}`, participantDetailSchema),
+      queryFn: () => api.get(`/participants/${id}`, typed<typeof participantDetailSchema>()),
     }),
 };
 
 export const setParticipantBlocked = ({ id, blocked }: { id: number; blocked: boolean }) =>
-  api.post(`/participants/${id}/${blocked ? 'block' : 'unblock'}`, participantSchema);
+  api.post(`/participants/${id}/${blocked ? 'block' : 'unblock'}`, typed<typeof participantSchema>());
 
 /** Removes the participant's personal data; their records stay, anonymised. */
-export const eraseParticipant = (id: number) => api.post(`/participants/${id}/erase`, participantSchema);
+export const eraseParticipant = (id: number) =>
+  api.post(`/participants/${id}/erase`, typed<typeof participantSchema>());

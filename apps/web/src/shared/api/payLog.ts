@@ -1,16 +1,13 @@
-import { pageSchema, payLogEntrySchema, type payLogQuerySchema, reconciliationSchema } from '@cool/shared';
+import type { PayLogQuery, pageSchema, payLogEntrySchema, reconciliationSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { ApiError, api } from '../http/client.ts';
+import { ApiError, api, typed } from '../http/client.ts';
 
 /**
  * The WeChat Pay page's endpoints (issue 10, /order/weixin), typed from their response schemas: the payment log
  * and a day's trade-bill reconciliation.
  */
 
-export type PayLogQuery = z.input<typeof payLogQuerySchema>;
-
-const payLogPageSchema = pageSchema(payLogEntrySchema);
+const payLogPageSchema = typed<ReturnType<typeof pageSchema<typeof payLogEntrySchema>>>();
 
 export const payLogKeys = {
   all: ['payLog'] as const,
@@ -30,20 +27,22 @@ export const payLogQueries = {
     queryOptions({
       queryKey: payLogKeys.reconciliation(billDate),
       queryFn: () =>
-        api.get(`/pay/reconciliations/${billDate}`, reconciliationSchema).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        }),
+        api
+          .get(`/pay/reconciliations/${billDate}`, typed<typeof reconciliationSchema>())
+          .catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          }),
     }),
 };
 
 /** Downloads the day's trade bill and reconciles it now. */
 export const runReconciliation = (billDate: string) =>
-  api.post('/pay/reconciliations', reconciliationSchema, { billDate });
+  api.post('/pay/reconciliations', typed<typeof reconciliationSchema>(), { billDate });
 
 /** Brings one difference's order in line with WeChat Pay (a query by its order number); marks it synced. */
 export const syncDifference = ({ billDate, orderNo }: { billDate: string; orderNo: string }) =>
   api.post(
     `/pay/reconciliations/${billDate}/differences/${encodeURIComponent(orderNo)}/sync`,
-    reconciliationSchema,
+    typed<typeof reconciliationSchema>(),
   );

@@ -1,17 +1,15 @@
 import {
-  type ImportRowError,
-  importRowErrorSchema,
   MAX_QUESTIONS_PER_TEST,
-  pageSchema,
+  type pageSchema,
   type QuestionInput,
   type QuestionListQuery,
-  questionBulkDeleteResultSchema,
-  questionImportResultSchema,
-  questionOrderResultSchema,
-  questionSchema,
+  type questionBulkDeleteResultSchema,
+  type questionImportResultSchema,
+  type questionOrderResultSchema,
+  type questionSchema,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 import { testKeys } from './tests.ts';
 
 /**
@@ -19,7 +17,9 @@ import { testKeys } from './tests.ts';
  * tests' keys (`testKeys.questions`); the tests feature's preview and the questions page both read them.
  */
 
-const questionPageSchema = pageSchema(questionSchema);
+// Types only (see `typed`): the tests list, the console's home, reads a test's questions from here.
+const question = typed<typeof questionSchema>();
+const questionPage = typed<ReturnType<typeof pageSchema<typeof questionSchema>>>();
 
 export const questionQueries = {
   /** Every question of a test, in position order (a test has at most MAX_QUESTIONS_PER_TEST). */
@@ -27,7 +27,7 @@ export const questionQueries = {
     queryOptions({
       queryKey: testKeys.questions(testId),
       queryFn: () =>
-        api.get(`/tests/${testId}/questions`, questionPageSchema, {
+        api.get(`/tests/${testId}/questions`, questionPage, {
           params: { pageSize: MAX_QUESTIONS_PER_TEST },
         }),
     }),
@@ -36,7 +36,7 @@ export const questionQueries = {
     queryOptions({
       queryKey: [...testKeys.questions(testId), filters] as const,
       queryFn: () =>
-        api.get(`/tests/${testId}/questions`, questionPageSchema, {
+        api.get(`/tests/${testId}/questions`, questionPage, {
           params: { ...filters, pageSize: MAX_QUESTIONS_PER_TEST },
         }),
       // The rows on screen stay while the next search loads.
@@ -46,34 +46,29 @@ export const questionQueries = {
 
 export const saveQuestion = (testId: number, { id, input }: { id?: number; input: QuestionInput }) =>
   id === undefined
-    ? api.post(`/tests/${testId}/questions`, questionSchema, input)
-    : api.put(`/questions/${id}`, questionSchema, input);
+    ? api.post(`/tests/${testId}/questions`, question, input)
+    : api.put(`/questions/${id}`, question, input);
 
 export const deleteQuestions = async (testId: number, ids: number[]) => {
   if (ids.length === 1) await api.delete(`/questions/${ids[0]}`, null);
-  else await api.post(`/tests/${testId}/questions/bulk-delete`, questionBulkDeleteResultSchema, { ids });
+  else
+    await api.post(`/tests/${testId}/questions/bulk-delete`, typed<typeof questionBulkDeleteResultSchema>(), {
+      ids,
+    });
 };
 
 /** Saves the test's question order: `ids` lists every question of the test in its new order. */
 export const reorderQuestions = (testId: number, ids: number[]) =>
-  api.put(`/tests/${testId}/questions/order`, questionOrderResultSchema, { ids });
+  api.put(`/tests/${testId}/questions/order`, typed<typeof questionOrderResultSchema>(), { ids });
 
 export type ImportMode = 'append' | 'replace';
 
 export const importQuestions = (testId: number, { file, mode }: { file: File; mode: ImportMode }) => {
   const body = new FormData();
   body.append('file', file);
-  return api.post(`/tests/${testId}/questions/import`, questionImportResultSchema, body, {
+  return api.post(`/tests/${testId}/questions/import`, typed<typeof questionImportResultSchema>(), body, {
     params: { mode },
     // A large file takes a while to check and store.
     timeout: 60_000,
   });
-};
-
-/** The bad rows of a refused import (400 `result.errors`, each with its line number). */
-export const importRowErrors = (result: unknown): ImportRowError[] => {
-  const errors = (result as { errors?: unknown } | null)?.errors;
-  return Array.isArray(errors)
-    ? errors.filter((e): e is ImportRowError => importRowErrorSchema.safeParse(e).success)
-    : [];
 };

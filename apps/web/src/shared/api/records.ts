@@ -1,10 +1,10 @@
-import { pageSchema, type RecordListQuery, recordDetailSchema, recordSchema } from '@cool/shared';
+import type { pageSchema, RecordListQuery, recordDetailSchema, recordSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 
 /** The staff records endpoints, typed from their response schemas (the records screen, its prefetch). */
 
-const recordPageSchema = pageSchema(recordSchema);
+const recordPageSchema = typed<ReturnType<typeof pageSchema<typeof recordSchema>>>();
 
 export const recordKeys = {
   all: ['records'] as const,
@@ -22,6 +22,6 @@ export const recordQueries = {
   detail: (id: number) =>
     queryOptions({
       queryKey: recordKeys.detail(id),
-      queryFn: () => api.get(`/records/${id}`, recordDetailSchema),
+      queryFn: () => api.get(`/records/${id}`, typed<typeof recordDetailSchema>()),
     }),
 };

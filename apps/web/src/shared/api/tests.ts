@@ -1,24 +1,26 @@
-import {
-  type Answer,
+import type {
+  Answer,
   pageSchema,
-  type ScoringInput,
+  ScoringInput,
   scoreReportSchema,
-  type TestDocumentInput,
-  type TestInput,
-  type TestListQuery,
+  TestDocumentInput,
+  TestInput,
+  TestListQuery,
   testDetailSchema,
   testImportResultSchema,
   testSchema,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 
 /**
  * The tests endpoints, typed from their response schemas. The tests feature and the questions feature (a
  * test's title, status and scoring) both read them.
  */
 
-const testPageSchema = pageSchema(testSchema);
+// Types only (see `typed`): the tests list is the console's home, and its schemas would bring zod along.
+const testDetail = typed<typeof testDetailSchema>();
+const testPage = typed<ReturnType<typeof pageSchema<typeof testSchema>>>();
 
 /** Query keys; `all` also covers a test's questions, so the list's counts refresh with them. */
 export const testKeys = {
@@ -32,31 +34,27 @@ export const testQueries = {
   list: (query: TestListQuery) =>
     queryOptions({
       queryKey: testKeys.list(query),
-      queryFn: () => api.get('/tests', testPageSchema, { params: query }),
+      queryFn: () => api.get('/tests', testPage, { params: query }),
       placeholderData: keepPreviousData,
     }),
   detail: (id: number) =>
-    queryOptions({ queryKey: testKeys.detail(id), queryFn: () => api.get(`/tests/${id}`, testDetailSchema) }),
+    queryOptions({ queryKey: testKeys.detail(id), queryFn: () => api.get(`/tests/${id}`, testDetail) }),
 };
 
 export const saveTest = ({ id, input }: { id?: number; input: TestInput }) =>
-  id === undefined
-    ? api.post('/tests', testDetailSchema, input)
-    : api.put(`/tests/${id}`, testDetailSchema, input);
+  id === undefined ? api.post('/tests', testDetail, input) : api.put(`/tests/${id}`, testDetail, input);
 
 export type TestAction = 'publish' | 'unpublish' | 'duplicate' | 'delete';
 
 export const runTestAction = ({ id, action }: { id: number; action: TestAction }) =>
-  action === 'delete'
-    ? api.delete(`/tests/${id}`, null)
-    : api.post(`/tests/${id}/${action}`, testDetailSchema);
+  action === 'delete' ? api.delete(`/tests/${id}`, null) : api.post(`/tests/${id}/${action}`, testDetail);
 
 export const importTest = (document: TestDocumentInput) =>
-  api.post('/tests/import', testImportResultSchema, document);
+  api.post('/tests/import', typed<typeof testImportResultSchema>(), document);
 
 export const saveScoring = (id: number, scoring: ScoringInput) =>
-  api.put(`/tests/${id}/scoring`, testDetailSchema, scoring);
+  api.put(`/tests/${id}/scoring`, testDetail, scoring);
 
 /** The server's report for these answers (the preview compares it with the console's own). */
 export const scoreOnServer = (id: number, answers: Answer[]) =>
-  api.post(`/tests/${id}/score`, scoreReportSchema, { answers });
+  api.post(`/tests/${id}/score`, typed<typeof scoreReportSchema>(), { answers });

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** An endpoint's list query schema from packages/shared, e.g. `categoryListQuerySchema`. */
-export type ListQuerySchema = z.ZodObject;
+export type ListQuerySchema = z.ZodMiniObject;
 
 /** Paging and sort: what the table sets. Every other key of a list query is a filter, set by a search form. */
 export const TABLE_KEYS = ['pageNo', 'pageSize', 'sortField', 'sortOrder'] as const;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   filtersOf,
   type ListFilters,

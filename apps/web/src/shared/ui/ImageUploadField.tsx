@@ -1,8 +1,8 @@
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
-import { UPLOAD_MAX_BYTES, uploadResultSchema } from '@cool/shared';
+import { UPLOAD_MAX_BYTES, type uploadResultSchema } from '@cool/shared';
 import { Button, Flex, theme, Upload } from 'antd';
 import { useState } from 'react';
-import { api } from '../http/client.ts';
+import { api, typed } from '../http/client.ts';
 import { ImagePreviewModal } from './ImagePreviewModal.tsx';
 import { useNotices } from './notices.ts';
 
@@ -59,7 +59,7 @@ export function ImageUploadField({ value, onChange, texts, disabled, size = 64, 
     body.append('file', file);
     setUploading(true);
     try {
-      const result = await api.post('/uploads', uploadResultSchema, body);
+      const result = await api.post('/uploads', typed<typeof uploadResultSchema>(), body);
       onChange?.(result.url);
       message.success(texts.uploaded);
     } catch (error) {

@@ -1,0 +1,58 @@
+import * as z from 'zod/mini';
+import { ID_MAX } from '../constants.ts';
+
+/**
+ * What every list query builds on. The console parses a list's query from its URL on the list's first paint, so
+ * list queries are written with zod/mini (a few KiB, tree-shaken) and the modules under `queries/` import no zod
+ * classic (24 KiB in the browser, whatever is used of it). The values their filters name live here too, and the
+ * content schemas import them from here.
+ */
+
+/** NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair (it has no UTF-8 form). */
+const unstorable = (value: string) => value.includes('\u0000') || /\p{Cs}/u.test(value);
+
+/**
+ * Every string a client sends is checked by this: one that cannot be stored is refused (400), never sent on to
+ * the database. A check, so classic and mini strings share it.
+ */
+export const storable = () => z.refine<string>((value) => !unstorable(value), 'field.invalidText');
+
+/** Text in a query string: storable, NFC, trimmed, at most `max` characters (as `text()` in a body). */
+export const queryText = (max: number) =>
+  z.string().check(storable(), z.normalize('NFC'), z.trim(), z.maxLength(max));
+
+/** A record id in a query string. */
+export const queryId = () => z.coerce.number().check(z.int(), z.positive(), z.maximum(ID_MAX));
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;
+export const SORT_ORDERS = ['ascend', 'descend'] as const;
+
+/** A page of at most `max` rows, `size` unless asked otherwise. */
+export const pageSizeQuery = (max: number, size: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(max)), size);
+
+const pageQueryShape = {
+  pageNo: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: pageSizeQuery(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  /** The previous page's `nextCursor`; optional, and ignored unless it leads to this `pageNo`. */
+  cursor: z.optional(z.string().check(storable(), z.maxLength(200))),
+};
+
+export const pageQuerySchema = z.object(pageQueryShape);
+
+/** A list's query: paging, and the list's own filters and sort. */
+export const listQuery = <Shape extends z.core.$ZodLooseShape>(shape: Shape) =>
+  z.extend(pageQuerySchema, shape);
+
+/** The optional sort of a list by one of `fields`. */
+export const sortQuery = <const Field extends string>(fields: readonly [Field, ...Field[]]) => ({
+  sortField: z.optional(z.enum(fields)),
+  sortOrder: z.optional(z.enum(SORT_ORDERS)),
+});
+
+/** A time in a query string, with its offset: a range's `from` or `to`. */
+export const queryTime = () => z.optional(z.iso.datetime({ offset: true }));
+
+/** Paging, which a list's export leaves out of its list's query (`z.omit(query, PAGING)`). */
+export const PAGING = { pageNo: true, pageSize: true, cursor: true } as const;
