@@ -76,14 +76,6 @@ export default defineConfig({
             // The login page's language menu keeps a chunk of its own (with the antd Dropdown it needs), so picking
             // a language before signing in does not download the console below.
             { name: 'LanguageSelect', test: /\/src\/features\/layout\/LanguageSelect\.tsx$/ },
-            // The console's home, where signing in lands, is one file too: the shell and the tests list with
-            // everything they import statically. As 64 chunks it weighed 18 KiB more, and on HTTP/1.1 the sign-in's
-            // own calls queued behind them for the browser's six connections. Other pages, drawers and dialogs keep
-            // their own chunks, loaded with them. What else the login page opens (two-step prompt, error alert,
-            // notices, the policy dialog: each shares a few antd modules with the home) downloads it too, as
-            // touching the form does, and so do the pages before signing in (registration, recovery): those pages
-            // download 415 KiB instead of 245, most of it cached for anyone who used the console before. Giving
-            // them a chunk of their own put 17 KiB of their code on the home.
             // zod classic and the content schemas built with it, which the console runs only in the scoring editor
             // and the question import: kept out of the console's file (list pages parse their URLs with zod/mini,
             // packages/shared/src/queries), 12 KiB less on every list's first paint. Only these modules: their zod
@@ -94,6 +86,14 @@ export default defineConfig({
               priority: 1,
               includeDependenciesRecursively: false,
             },
+            // The console's home, where signing in lands, is one file too: the shell and the tests list with
+            // everything they import statically. As 64 chunks it weighed 18 KiB more, and on HTTP/1.1 the sign-in's
+            // own calls queued behind them for the browser's six connections. Other pages, drawers and dialogs keep
+            // their own chunks, loaded with them. What else the login page opens (two-step prompt, error alert,
+            // notices, the policy dialog: each shares a few antd modules with the home) downloads it too, as
+            // touching the form does, and so do the pages before signing in (registration, recovery): those pages
+            // download 415 KiB instead of 245, most of it cached for anyone who used the console before. Giving
+            // them a chunk of their own put 17 KiB of their code on the home.
             { name: 'console', test: /\/src\/(app\/ConsoleShell|features\/tests\/TestPage)\.tsx$/ },
           ],
         },

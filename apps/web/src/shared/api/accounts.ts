@@ -3,17 +3,16 @@ import type {
   AccountListQuery,
   AccountUpdate,
   accountSchema,
-  pageSchema,
   passwordResetSchema,
   signInEntrySchema,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typed, typedPage } from '../http/client.ts';
 
 /** The staff account endpoints (issue 11), typed from their response schemas (the /system/accounts screen). */
 
-const accountPageSchema = typed<ReturnType<typeof pageSchema<typeof accountSchema>>>();
-const signInPageSchema = typed<ReturnType<typeof pageSchema<typeof signInEntrySchema>>>();
+const accountPageSchema = typedPage<typeof accountSchema>();
+const signInPageSchema = typedPage<typeof signInEntrySchema>();
 
 export const accountKeys = {
   all: ['accounts'] as const,

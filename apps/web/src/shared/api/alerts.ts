@@ -1,6 +1,6 @@
-import type { AlertListQuery, AlertUpdate, alertSchema, pageSchema } from '@cool/shared';
+import type { AlertListQuery, AlertUpdate, alertSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typed, typedPage } from '../http/client.ts';
 import { alertKeys } from './alertCounts.ts';
 
 export { alertKeys };
@@ -10,7 +10,7 @@ export { alertKeys };
  * alertCounts.ts.
  */
 
-const alertPageSchema = typed<ReturnType<typeof pageSchema<typeof alertSchema>>>();
+const alertPageSchema = typedPage<typeof alertSchema>();
 
 export const alertQueries = {
   list: (query: AlertListQuery) =>

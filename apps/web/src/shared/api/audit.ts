@@ -1,10 +1,10 @@
-import type { AuditListQuery, auditEntrySchema, pageSchema } from '@cool/shared';
+import type { AuditListQuery, auditEntrySchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typedPage } from '../http/client.ts';
 
 /** The audit log (the /system/audit screen). */
 
-const auditPageSchema = typed<ReturnType<typeof pageSchema<typeof auditEntrySchema>>>();
+const auditPageSchema = typedPage<typeof auditEntrySchema>();
 
 export const auditKeys = {
   all: ['audit-log'] as const,

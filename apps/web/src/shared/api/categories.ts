@@ -1,6 +1,6 @@
-import type { CategoryInput, CategoryListQuery, categorySchema, pageSchema } from '@cool/shared';
+import type { CategoryInput, CategoryListQuery, categorySchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typed, typedPage } from '../http/client.ts';
 
 /**
  * The categories endpoints, typed from their response schemas. Read by the categories feature and by the
@@ -9,7 +9,7 @@ import { api, typed } from '../http/client.ts';
 
 // Types only (see `typed`): the category list is the console's first page, and its schemas would bring others.
 const category = typed<typeof categorySchema>();
-const categoryPage = typed<ReturnType<typeof pageSchema<typeof categorySchema>>>();
+const categoryPage = typedPage<typeof categorySchema>();
 
 /** The largest page the API serves: pickers list every category in one page. */
 const EVERY_CATEGORY = { pageNo: 1, pageSize: 100 } satisfies CategoryListQuery;

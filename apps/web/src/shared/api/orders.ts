@@ -3,15 +3,14 @@ import type {
   orderDetailSchema,
   orderSchema,
   orderTotalsSchema,
-  pageSchema,
   RefundInput,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typed, typedPage } from '../http/client.ts';
 
 /** The staff payment-order endpoints (issue 10), typed from their response schemas (the /order screen). */
 
-const orderPageSchema = typed<ReturnType<typeof pageSchema<typeof orderSchema>>>();
+const orderPageSchema = typedPage<typeof orderSchema>();
 
 /** The list's filters without paging or sort: what the totals and the export take. */
 export type OrderFilters = Omit<OrderListQuery, 'pageNo' | 'pageSize' | 'cursor' | 'sortField' | 'sortOrder'>;

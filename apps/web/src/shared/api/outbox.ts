@@ -4,19 +4,18 @@ import type {
   messageTestResultSchema,
   OutboxQuery,
   outboxMessageSchema,
-  pageSchema,
   SmsSettingsInput,
   smsSettingsSchema,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typed, typedPage } from '../http/client.ts';
 
 /**
  * Mail and SMS (issue 11): the development outbox (/system/outbox) and how messages go out (the mail and
  * SMS sections of /center), typed from their response schemas.
  */
 
-const outboxPageSchema = typed<ReturnType<typeof pageSchema<typeof outboxMessageSchema>>>();
+const outboxPageSchema = typedPage<typeof outboxMessageSchema>();
 
 export const outboxKeys = {
   all: ['outbox'] as const,

@@ -1,15 +1,10 @@
-import type {
-  ParticipantListQuery,
-  pageSchema,
-  participantDetailSchema,
-  participantSchema,
-} from '@cool/shared';
+import type { ParticipantListQuery, participantDetailSchema, participantSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typed, typedPage } from '../http/client.ts';
 
 /** The participants endpoints, typed from their response schemas (the participants screen, its prefetch). */
 
-const participantPageSchema = typed<ReturnType<typeof pageSchema<typeof participantSchema>>>();
+const participantPageSchema = typedPage<typeof participantSchema>();
 
 /** Query keys; every participant action invalidates `all`. */
 export const participantKeys = {

@@ -1,13 +1,13 @@
-import type { PayLogQuery, pageSchema, payLogEntrySchema, reconciliationSchema } from '@cool/shared';
+import type { PayLogQuery, payLogEntrySchema, reconciliationSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, api, typed } from '../http/client.ts';
+import { ApiError, api, typed, typedPage } from '../http/client.ts';
 
 /**
  * The WeChat Pay page's endpoints (issue 10, /order/weixin), typed from their response schemas: the payment log
  * and a day's trade-bill reconciliation.
  */
 
-const payLogPageSchema = typed<ReturnType<typeof pageSchema<typeof payLogEntrySchema>>>();
+const payLogPageSchema = typedPage<typeof payLogEntrySchema>();
 
 export const payLogKeys = {
   all: ['payLog'] as const,

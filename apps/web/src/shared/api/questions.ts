@@ -1,6 +1,5 @@
 import {
   MAX_QUESTIONS_PER_TEST,
-  type pageSchema,
   type QuestionInput,
   type QuestionListQuery,
   type questionBulkDeleteResultSchema,
@@ -9,7 +8,7 @@ import {
   type questionSchema,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typed, typedPage } from '../http/client.ts';
 import { testKeys } from './tests.ts';
 
 /**
@@ -19,7 +18,7 @@ import { testKeys } from './tests.ts';
 
 // Types only (see `typed`): the tests list, the console's home, reads a test's questions from here.
 const question = typed<typeof questionSchema>();
-const questionPage = typed<ReturnType<typeof pageSchema<typeof questionSchema>>>();
+const questionPage = typedPage<typeof questionSchema>();
 
 export const questionQueries = {
   /** Every question of a test, in position order (a test has at most MAX_QUESTIONS_PER_TEST). */

@@ -1,10 +1,10 @@
-import type { pageSchema, RecordListQuery, recordDetailSchema, recordSchema } from '@cool/shared';
+import type { RecordListQuery, recordDetailSchema, recordSchema } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typed, typedPage } from '../http/client.ts';
 
 /** The staff records endpoints, typed from their response schemas (the records screen, its prefetch). */
 
-const recordPageSchema = typed<ReturnType<typeof pageSchema<typeof recordSchema>>>();
+const recordPageSchema = typedPage<typeof recordSchema>();
 
 export const recordKeys = {
   all: ['records'] as const,

@@ -1,6 +1,5 @@
 import type {
   Answer,
-  pageSchema,
   ScoringInput,
   scoreReportSchema,
   TestDocumentInput,
@@ -11,7 +10,7 @@ import type {
   testSchema,
 } from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, typed } from '../http/client.ts';
+import { api, typed, typedPage } from '../http/client.ts';
 
 /**
  * The tests endpoints, typed from their response schemas. The tests feature and the questions feature (a
@@ -20,7 +19,7 @@ import { api, typed } from '../http/client.ts';
 
 // Types only (see `typed`): the tests list is the console's home, and its schemas would bring zod along.
 const testDetail = typed<typeof testDetailSchema>();
-const testPage = typed<ReturnType<typeof pageSchema<typeof testSchema>>>();
+const testPage = typedPage<typeof testSchema>();
 
 /** Query keys; `all` also covers a test's questions, so the list's counts refresh with them. */
 export const testKeys = {

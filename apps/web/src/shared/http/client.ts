@@ -1,4 +1,10 @@
-import { type Envelope, REQUEST_TIMEOUT_MS, type ResultOf, type ResultSchema } from '@cool/shared';
+import {
+  type Envelope,
+  type pageSchema,
+  REQUEST_TIMEOUT_MS,
+  type ResultOf,
+  type ResultSchema,
+} from '@cool/shared';
 import { loadErrorMessages } from '../i18n/i18n.ts';
 import { useAuthStore } from '../session/authStore.ts';
 import { readToken } from '../session/tokenStorage.ts';
@@ -120,6 +126,10 @@ const call = <S extends ResultSchema>(_schema: S, path: string, options: SendOpt
  * schema is never run, and importing it as a value would bring zod along.
  */
 export const typed = <S extends ResultSchema>() => null as unknown as S;
+
+/** `typed` for a paged list of `Item`s (`typedPage<typeof testSchema>()`). */
+export const typedPage = <Item extends Parameters<typeof pageSchema>[0]>() =>
+  typed<ReturnType<typeof pageSchema<Item>>>();
 
 export const api = {
   get: <S extends ResultSchema>(path: string, schema: S, options?: RequestOptions) =>
