@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
-import { notifyPaid, paidTest, result, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
+import { notifyPaid, paidTest, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
+import { result } from './support.ts';
 
 /**
  * Issue 10's "done when", against the local fake of WeChat Pay: on a computer a participant pays for a report by

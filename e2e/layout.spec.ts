@@ -7,6 +7,8 @@ import {
   presetSettings,
   SCREENSHOT_DIR,
   signInAs,
+  takePhq9,
+  uniqueSuffix,
 } from './support.ts';
 
 const style = (locator: Locator, property: string) =>
@@ -41,6 +43,8 @@ test.describe('navigation modes', () => {
   test('top menu moves the menu into the header with fixed width; side menu brings back fluid width', async ({
     page,
   }) => {
+    // As on a running service: the menu counts a new alert, whose badge arrives after the menu.
+    await takePhq9(page.request, `E2E Layout ${uniqueSuffix()}`);
     await signInAs(page, ADMIN.username, ADMIN.password);
     await page.goto('/user');
     const header = page.getByTestId('app-header');
@@ -62,6 +66,11 @@ test.describe('navigation modes', () => {
     await expect.poll(async () => (await page.getByTestId('app-content').boundingBox())?.width).toBe(1200);
 
     await page.reload();
+    // The alerts item, with its badge, stays on the header's one row.
+    await expect(
+      header.getByRole('menuitem', { name: /alerts \d+$/ }).locator('.ant-badge-count'),
+    ).toBeVisible();
+    expect((await header.getByRole('menu').boundingBox())?.height).toBeLessThanOrEqual(64);
     // Items past the header's 1200 px wait under antd's overflow item.
     await header.getByRole('menuitem', { name: 'ellipsis' }).hover();
     await page.getByRole('menuitem', { name: 'payment orders' }).click();

@@ -1,7 +1,15 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
-import { notifyPaid, paidTest, result, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
-import { ADMIN, presetSettings, SCREENSHOT_DIR, screenshotCases, signInAs, uniqueSuffix } from './support.ts';
+import { notifyPaid, paidTest, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
+import {
+  ADMIN,
+  presetSettings,
+  result,
+  SCREENSHOT_DIR,
+  screenshotCases,
+  signInAs,
+  uniqueSuffix,
+} from './support.ts';
 
 /**
  * Issue 10's staff side against the local fake of WeChat Pay: a participant pays for a report by QR code (the

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, test } from '@playwright/test';
 import { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
-import { ADMIN, apiLogin } from './support.ts';
+import { ADMIN, apiLogin, result } from './support.ts';
 
 /**
  * Paying against the local fake of WeChat Pay. The server calls WECHATPAY_API_BASE (playwright.config.ts sets
@@ -15,19 +15,6 @@ export const skipWithoutLocalWechatPay = () =>
     !/^http:\/\/127\.0\.0\.1:\d+$/.test(WECHATPAY_API_BASE),
     'needs WECHATPAY_API_BASE=http://127.0.0.1:<port>',
   );
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
-
-/** The result of an API answer (to the test's request or the page's), which must be a success. */
-export async function result<T>(response: { json(): Promise<unknown> }): Promise<T> {
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.success, body.message).toBe(true);
-  return body.result;
-}
 
 /**
  * Starts the fake on WECHATPAY_API_BASE's port and saves its keys as the server's WeChat Pay settings, as

@@ -1,5 +1,13 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { ADMIN, presetSettings, SCREENSHOT_DIR, screenshotCases, signInAs, uniqueSuffix } from './support.ts';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import {
+  ADMIN,
+  presetSettings,
+  SCREENSHOT_DIR,
+  screenshotCases,
+  signInAs,
+  takePhq9,
+  uniqueSuffix,
+} from './support.ts';
 
 /**
  * Issue 9's staff side: a participant takes PHQ-9 through the client API answering 3 ("nearly every day") on
@@ -9,42 +17,6 @@ import { ADMIN, presetSettings, SCREENSHOT_DIR, screenshotCases, signInAs, uniqu
 // Two cores shared by many jobs: a list or a write can take longer than the default ten seconds.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
-
-interface Envelope<T> {
-  success: boolean;
-  message: string;
-  result: T;
-}
-
-async function result<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = (await response.json()) as Envelope<T>;
-  expect(body.success, body.message).toBe(true);
-  return body.result;
-}
-
-/** A new participant called `nickname` who submits PHQ-9 with 1 on items 1-8 and 3 on item 9. */
-async function takePhq9(request: APIRequestContext, nickname: string) {
-  const { token } = await result<{ token: string }>(
-    await request.post('/api/client/session', { data: { locale: 'en-US' } }),
-  );
-  const headers = { Authorization: token };
-  await result(await request.put('/api/client/me', { headers, data: { nickname } }));
-  const tests = await result<{ data: { id: number; title: { en: string } }[] }>(
-    await request.get('/api/client/tests?pageSize=100', { headers }),
-  );
-  const phq9 = tests.data.find((test) => test.title.en.includes('PHQ-9'));
-  expect(phq9, 'PHQ-9 is on the shelf').toBeDefined();
-  const started = await result<{ id: number }>(
-    await request.post('/api/client/records', { headers, data: { testId: phq9!.id } }),
-  );
-  await result(
-    await request.post(`/api/client/records/${started.id}/submit`, {
-      headers,
-      data: { answers: [1, 1, 1, 1, 1, 1, 1, 1, 3] },
-    }),
-  );
-  return started.id;
-}
 
 const suffix = uniqueSuffix();
 /** Followed up by staff in the test below. */

@@ -35,6 +35,40 @@ async function forgetServerPreferences(request: APIRequestContext, token: string
   if (!body.includes('twoStep.setupRequired')) expect(response.ok(), body).toBe(true);
 }
 
+/** The result of an API answer (to the test's request or the page's), which must be a success. */
+export async function result<T>(response: { json(): Promise<unknown> }): Promise<T> {
+  const body = (await response.json()) as Envelope<T>;
+  expect(body.success, body.message).toBe(true);
+  return body.result;
+}
+
+/**
+ * A new participant called `nickname` who submits PHQ-9 with 1 on items 1-8 and 3 on item 9: a record with a
+ * new alert, which the console's menu counts. The record's id.
+ */
+export async function takePhq9(request: APIRequestContext, nickname: string) {
+  const { token } = await result<{ token: string }>(
+    await request.post('/api/client/session', { data: { locale: 'en-US' } }),
+  );
+  const headers = { Authorization: token };
+  await result(await request.put('/api/client/me', { headers, data: { nickname } }));
+  const tests = await result<{ data: { id: number; title: { en: string } }[] }>(
+    await request.get('/api/client/tests?pageSize=100', { headers }),
+  );
+  const phq9 = tests.data.find((test) => test.title.en.includes('PHQ-9'));
+  expect(phq9, 'PHQ-9 is on the shelf').toBeDefined();
+  const started = await result<{ id: number }>(
+    await request.post('/api/client/records', { headers, data: { testId: phq9!.id } }),
+  );
+  await result(
+    await request.post(`/api/client/records/${started.id}/submit`, {
+      headers,
+      data: { answers: [1, 1, 1, 1, 1, 1, 1, 1, 3] },
+    }),
+  );
+  return started.id;
+}
+
 /** Puts an API session into the page's storage the way the console stores it. */
 export async function signInAs(page: Page, username: string, password: string) {
   const { token, expiresAt } = await apiLogin(page.request, username, password);

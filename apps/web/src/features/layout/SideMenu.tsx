@@ -64,7 +64,14 @@ export function SideMenu({ menu, mode = 'inline', theme, onNavigate }: SideMenuP
 
   const labelOf = (node: MenuNode) =>
     node.name === 'alerts' && newAlerts ? (
-      <Flex justify="space-between" align="center" gap={8}>
+      // In the header's menu a block would wrap the item onto a second line, doubling the header's height.
+      <Flex
+        component="span"
+        justify="space-between"
+        align="center"
+        gap={8}
+        style={mode === 'horizontal' ? { display: 'inline-flex' } : undefined}
+      >
         {t(menuKey(node.name))}
         <Suspense fallback={null}>
           <NewAlertsBadge count={newAlerts} />
