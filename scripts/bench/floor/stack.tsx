@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import i18n from 'i18next';
 import { createRoot } from 'react-dom/client';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { createBrowserRouter, RouterProvider, useSearchParams } from 'react-router';
+import { BrowserRouter, useRoutes, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { Console } from './ui.tsx';
@@ -28,9 +28,14 @@ function Page() {
   return <Console rows={data ?? []} />;
 }
 
+// As the console routes (app/AppRoutes.tsx): declarative mode, not a data router (16 KiB more).
+const Routes = () => useRoutes([{ path: '*', element: <Page /> }]);
+
 await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { name: 'Name' } } } });
 createRoot(document.getElementById('root')!).render(
   <QueryClientProvider client={new QueryClient()}>
-    <RouterProvider router={createBrowserRouter([{ path: '*', element: <Page /> }])} />
+    <BrowserRouter>
+      <Routes />
+    </BrowserRouter>
   </QueryClientProvider>,
 );
