@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signInWithForm } from './support.ts';
+import { ADMIN, signInAs, signInWithForm } from './support.ts';
 
 /** The text of every script the page downloads from now on (a redirect has none). */
 function collectScripts(page: Page): string[] {
@@ -69,6 +69,28 @@ test.describe('first screen: what the login page downloads, and what signing in 
       expect(/[`"']ZodString[`"']/.test(code), path).toBe(false);
       expect(code, path).toContain('$ZodString');
     }
+  });
+
+  test('the forms that show a schema limit (category, test, service settings, account) download no zod classic', async ({
+    page,
+  }) => {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    const scripts = collectScripts(page);
+    await page.goto('/user');
+    await page.getByRole('button', { name: 'New category' }).click();
+    await expect(page.getByRole('dialog', { name: 'New category' }).getByLabel('Sort order')).toBeVisible();
+    await page.goto('/game');
+    await page.getByRole('button', { name: 'New test' }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'New test' }).getByLabel('Title (English)', { exact: true }),
+    ).toBeVisible();
+    await page.goto('/center');
+    await expect(page.getByLabel('Service name (English)')).toBeVisible();
+    await page.goto('/account/settings');
+    await expect(page.getByLabel('Nickname')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Classic's schema classes are named without core's `$`: `ZodString` is classic, `$ZodString` core.
+    expect(/[`"']ZodString[`"']/.test(scripts.join('\n'))).toBe(false);
   });
 
   test('signing in asks for the first list and the console code alongside the user info', async ({

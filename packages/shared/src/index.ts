@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './envelope.ts';
 export * from './errors/index.ts';
 export * from './format.ts';
+export * from './limits.ts';
 export * from './permissions.ts';
 export * from './queries/accounts.ts';
 export * from './queries/alerts.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_NOTE_MAX } from '../limits.ts';
 import { text } from './fields.ts';
 import { localizedTextSchema } from './localized.ts';
 import { alertStatusSchema } from './records.ts';
@@ -6,8 +7,6 @@ import { alertResultSchema } from './report.ts';
 import { bandColourSchema } from './scoring.ts';
 
 /** The alerts queue (issue 9): every record whose report raised an alert, followed up by staff. */
-
-export const ALERT_NOTE_MAX = 1000;
 
 export const alertNoteSchema = z.object({
   id: z.number().int(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { SORT_ORDER_MAX } from '../limits.ts';
 import { CATEGORY_NAME_MAX } from '../queries/categories.ts';
 import { statusSchema } from './accounts.ts';
-import { LINK_PATTERN, linkUrl, text } from './fields.ts';
+import { linkUrl, text } from './fields.ts';
 
 export const categorySchema = z.object({
   id: z.number().int(),
@@ -16,11 +17,6 @@ export const categorySchema = z.object({
   updateTime: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
-
-export const SORT_ORDER_MAX = 9999;
-/** A category icon is an http(s) URL or a path inside this app. */
-export const ICON_URL_PATTERN = LINK_PATTERN;
-export const ICON_URL_MAX = 1024;
 
 export const categoryInputSchema = z.strictObject({
   nameZh: text(CATEGORY_NAME_MAX).min(1),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from '../constants.ts';
+import { DIMENSION_KEY_PATTERN, LINK_PATTERN } from '../limits.ts';
 import { storable } from '../queries/list.ts';
 
 /** Field schemas the content schemas build on; internal to `schemas/` (not exported from the package). */
@@ -18,13 +19,6 @@ export const safeString = () => z.string().check(storable());
 export const text = (max: number) =>
   z.string().check(storable(), z.normalize('NFC'), z.trim(), z.maxLength(max));
 
-/**
- * A link or image address: an absolute http(s) URL, or a path inside this app. A path is one `/` then
- * anything but `/` or `\` (browsers read `//host` and `/\host` as another site); no spaces, controls or `\`
- * anywhere (browsers drop tabs and newlines and read `\` as `/`).
- */
-export const LINK_PATTERN =
-  /^(?:https?:\/\/[^\s\p{Cc}\\/?#]+(?:[/?#][^\s\p{Cc}\\]*)?|\/(?![/\\])[^\s\p{Cc}\\]*)$/u;
 // Messages here are error codes (packages/shared/src/errors): the server answers them translated.
 const LINK_MESSAGE = 'field.notLink';
 
@@ -38,8 +32,6 @@ export const imageUrl = linkUrl;
 
 /** A record id in a body. */
 export const recordId = z.number().int().positive().max(ID_MAX);
-
-export const DIMENSION_KEY_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
 
 export const dimensionKey = text(64).regex(DIMENSION_KEY_PATTERN, 'field.dimensionKey');
 

@@ -8,9 +8,6 @@ import { text } from './fields.ts';
  * Clients show the text of the current language and fall back to the other one (`localized()`, in format.ts).
  */
 
-export const LONG_TEXT_MAX = 5000;
-export const LABEL_MAX = 100;
-
 /** Bilingual text as returned by the API. */
 export const localizedTextSchema = z.object({ zh: z.string(), en: z.string() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;

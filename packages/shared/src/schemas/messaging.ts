@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_SECURITY, SMS_PROVIDERS } from '../limits.ts';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '../queries/messaging.ts';
 import { safeString, text } from './fields.ts';
 import { keyStateSchema } from './wechatPay.ts';
@@ -39,9 +40,6 @@ export type MessageTestResult = z.infer<typeof messageTestResultSchema>;
 
 // ---- Mail (SMTP) ---------------------------------------------------------------------------------------
 
-/** `tls`: TLS from the start (usually port 465); `starttls`: upgrade required (587); `none`: plain. */
-export const MAIL_SECURITY = ['tls', 'starttls', 'none'] as const;
-
 /** `GET /api/settings/mail`: the password is write-only. */
 export const mailSettingsSchema = z.object({
   host: z.string(),
@@ -76,7 +74,6 @@ export const mailTestInputSchema = z.strictObject({ to: z.email().max(254) });
 
 // ---- SMS (Alibaba Cloud, Tencent Cloud) ----------------------------------------------------------------
 
-export const SMS_PROVIDERS = ['none', 'aliyun', 'tencent'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
 
 /** The provider templates: `code` takes one parameter (the code), `notification` the alert's text. */

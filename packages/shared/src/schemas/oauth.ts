@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { OAUTH_PROVIDERS } from '../limits.ts';
 import { text } from './fields.ts';
 import { keyStateSchema } from './wechatPay.ts';
 
-/** Staff third-party sign-in: WeChat Work (企业微信), DingTalk, the WeChat open platform. */
-export const OAUTH_PROVIDERS = ['wecom', 'dingtalk', 'wechat'] as const;
 export const oauthProviderSchema = z.enum(OAUTH_PROVIDERS);
 export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECONCILIATION_KINDS, REFUND_REASON_MAX } from '../limits.ts';
 import { ORDER_STATUSES, PAY_CHANNELS, PAY_DIRECTIONS } from '../queries/orders.ts';
 import { recordId, safeString, text } from './fields.ts';
 import { localizedTextSchema } from './localized.ts';
@@ -124,7 +125,6 @@ export const orderTotalsSchema = z.object({
   refundedFen: z.number().int(),
 });
 
-export const REFUND_REASON_MAX = 80;
 export const refundInputSchema = z.strictObject({
   amountFen: z.number().int().min(1).max(100_000_00),
   reason: text(REFUND_REASON_MAX).default(''),
@@ -148,12 +148,6 @@ export const payLogEntrySchema = z.object({
 });
 export type PayLogEntry = z.infer<typeof payLogEntrySchema>;
 
-export const RECONCILIATION_KINDS = [
-  'missingHere',
-  'missingThere',
-  'amountDiffers',
-  'statusDiffers',
-] as const;
 export const reconciliationDifferenceSchema = z.object({
   kind: z.enum(RECONCILIATION_KINDS),
   orderNo: z.string(),

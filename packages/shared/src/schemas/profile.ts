@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, MAX_PASSWORD_LENGTH, PAGE_STYLES, THEME_COLOR_NAMES } from '../constants.ts';
+import type { STAFF_EVENTS } from '../limits.ts';
 import { ACTIONS } from '../permissions.ts';
 import { signInEntrySchema } from './accounts.ts';
 import { auditEntrySchema } from './audit.ts';
@@ -97,8 +98,6 @@ export type DisplayPreferences = z.infer<typeof displayPreferencesSchema>;
 export const storedPreferencesSchema = displayPreferencesSchema.partial();
 export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;
 
-/** Which events mail this person (account settings, New message notification). */
-export const STAFF_EVENTS = ['alert', 'refund', 'signUp'] as const;
 export type StaffEvent = (typeof STAFF_EVENTS)[number];
 export const notificationSettingsSchema = z.strictObject({
   alert: z.boolean(),

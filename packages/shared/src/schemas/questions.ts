@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { fieldErrorSchema } from '../envelope.ts';
+import { MAX_OPTIONS_PER_QUESTION, OPTION_TEXT_MAX } from '../limits.ts';
 import { MAX_QUESTIONS_PER_TEST, QUESTION_TYPES, STEM_MAX } from '../queries/questions.ts';
 import { dimensionKey, imageUrl, poleLetter, recordId, scoreNumber, text } from './fields.ts';
 import { localizedTextSchema, requiredLocalizedInput } from './localized.ts';
 
 /** The questions of a test, their options, and the CSV/XLSX question files. */
-
-export const OPTION_TEXT_MAX = 500;
-export const MAX_OPTIONS_PER_QUESTION = 20;
 
 export const questionTypeSchema = z.enum(QUESTION_TYPES);
 export type QuestionType = z.infer<typeof questionTypeSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MAX_OPTIONS_PER_QUESTION } from '../limits.ts';
 import { MAX_QUESTIONS_PER_TEST } from '../queries/questions.ts';
 import { localizedTextSchema } from './localized.ts';
-import { MAX_OPTIONS_PER_QUESTION } from './questions.ts';
 import { bandColourSchema } from './scoring.ts';
 
 /** Scoring a test: the answers sent, and the report that comes back. */

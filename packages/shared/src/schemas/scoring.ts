@@ -1,18 +1,12 @@
 import { z } from 'zod';
+import { AGGREGATES, ALERT_OPERATORS, LABEL_MAX, LONG_TEXT_MAX, ROUNDINGS } from '../limits.ts';
 import { MAX_QUESTIONS_PER_TEST } from '../queries/questions.ts';
 import { BAND_COLOURS } from '../queries/records.ts';
-import { DIMENSION_KEY_PATTERN, dimensionKey, poleLetter, scoreNumber, text } from './fields.ts';
-import { LABEL_MAX, LONG_TEXT_MAX, localizedInput, requiredLocalizedInput } from './localized.ts';
+import { dimensionKey, poleLetter, scoreNumber, text } from './fields.ts';
+import { localizedInput, requiredLocalizedInput } from './localized.ts';
 
 /** A test's scoring definition: dimensions with their bands, an optional typology, item alerts. */
 
-export { DIMENSION_KEY_PATTERN };
-
-/** The reserved key of the total: every chosen option's score counts towards it. */
-export const TOTAL_KEY = 'total';
-
-export const AGGREGATES = ['sum', 'mean'] as const;
-export const ROUNDINGS = ['none', 'floor', 'half_up'] as const;
 export const bandColourSchema = z.enum(BAND_COLOURS);
 export type BandColour = z.infer<typeof bandColourSchema>;
 
@@ -68,8 +62,6 @@ export const typologySchema = z.strictObject({
   types: z.array(typeTextSchema).max(256).default([]),
 });
 export type Typology = z.output<typeof typologySchema>;
-
-export const ALERT_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'eq', 'neq'] as const;
 
 export const itemAlertSchema = z.strictObject({
   /** 1-based position of the question the rule looks at (item 9 of PHQ-9 is 9). */

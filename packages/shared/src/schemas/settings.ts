@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { POLICY_TEXT_MAX, PROMOTION_TEXT_MAX, SERVICE_NAME_MAX } from '../limits.ts';
 import { optionalLinkUrl, safeString, text } from './fields.ts';
 import { localizedInput, localizedTextSchema } from './localized.ts';
 import { keyStateSchema } from './wechatPay.ts';
@@ -13,8 +14,6 @@ export const promotionSchema = z.object({
   url: z.string(),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
-
-export const PROMOTION_TEXT_MAX = 40;
 
 export const promotionInputSchema = z
   .strictObject({
@@ -32,10 +31,6 @@ export const promotionInputSchema = z
 export type PromotionInput = z.input<typeof promotionInputSchema>;
 
 export const DEFAULT_PROMOTION: Promotion = { enabled: false, text: { zh: '', en: '' }, url: '' };
-
-export const SERVICE_NAME_MAX = 60;
-/** Disclaimer and privacy policy: a few pages of text each. */
-export const POLICY_TEXT_MAX = 20_000;
 
 /**
  * `GET /api/settings/general`: the service as participants see it in `/h5/` (name, logo, hotline, the

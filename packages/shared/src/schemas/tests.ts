@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { LONG_TEXT_MAX, MAX_MINUTES, MAX_PRICE_FEN, SUBTITLE_MAX, TEST_SORT_ORDER_MAX } from '../limits.ts';
 import { TEST_STATUSES, TITLE_MAX } from '../queries/tests.ts';
 import { imageUrl, recordId } from './fields.ts';
-import { LONG_TEXT_MAX, localizedInput, localizedTextSchema, requiredLocalizedInput } from './localized.ts';
+import { localizedInput, localizedTextSchema, requiredLocalizedInput } from './localized.ts';
 import { scoringSchema } from './scoring.ts';
 
 /** Psychological tests (issue 4): what staff edit and what lists show (the list's query: queries/tests.ts). */
-
-export const SUBTITLE_MAX = 200;
-export const MAX_PRICE_FEN = 100_000_00;
-export const MAX_MINUTES = 600;
-export const TEST_SORT_ORDER_MAX = 9999;
 
 export const testStatusSchema = z.enum(TEST_STATUSES);
 export type TestStatus = z.infer<typeof testStatusSchema>;

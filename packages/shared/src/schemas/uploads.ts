@@ -9,4 +9,3 @@ export const uploadResultSchema = z.object({
   size: z.number().int(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
-export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,8 +1,9 @@
 import type { ErrorCode } from '../errors/catalogue.ts';
+import { TOTAL_KEY } from '../limits.ts';
 import type { LocalizedText } from '../schemas/localized.ts';
 import type { QuestionType } from '../schemas/questions.ts';
 import type { Answer, DimensionResult, ScoreReport } from '../schemas/report.ts';
-import { type Band, type Dimension, type ItemAlert, type Scoring, TOTAL_KEY } from '../schemas/scoring.ts';
+import type { Band, Dimension, ItemAlert, Scoring } from '../schemas/scoring.ts';
 
 /**
  * The scoring engine (issue 4): pure and deterministic, shared by the server (`POST /api/tests/:id/score`)
