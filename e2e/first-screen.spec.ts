@@ -71,7 +71,7 @@ test.describe('first screen: what the login page downloads, and what signing in 
     }
   });
 
-  test('the forms that show a schema limit (category, test, service settings, account) download no zod classic', async ({
+  test('no page downloads zod classic: the forms that show a schema limit, and the live-checked scoring editor', async ({
     page,
   }) => {
     await signInAs(page, ADMIN.username, ADMIN.password);
@@ -88,6 +88,9 @@ test.describe('first screen: what the login page downloads, and what signing in 
     await expect(page.getByLabel('Service name (English)')).toBeVisible();
     await page.goto('/account/settings');
     await expect(page.getByLabel('Nickname')).toBeVisible();
+    await page.goto('/qtable?testId=1');
+    await page.getByRole('tab', { name: 'Scoring' }).click();
+    await expect(page.getByRole('group', { name: 'Dimension 1' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     // Classic's schema classes are named without core's `$`: `ZodString` is classic, `$ZodString` core.
     expect(/[`"']ZodString[`"']/.test(scripts.join('\n'))).toBe(false);

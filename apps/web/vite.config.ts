@@ -76,16 +76,6 @@ export default defineConfig({
             // The login page's language menu keeps a chunk of its own (with the antd Dropdown it needs), so picking
             // a language before signing in does not download the console below.
             { name: 'LanguageSelect', test: /\/src\/features\/layout\/LanguageSelect\.tsx$/ },
-            // zod classic and the content schemas built with it, which the console runs only in the scoring editor
-            // and the question import: kept out of the console's file (list pages parse their URLs with zod/mini,
-            // packages/shared/src/queries), 12 KiB less on every list's first paint. Only these modules: their zod
-            // core dependencies are shared with zod/mini and stay with the pages.
-            {
-              name: 'schemas',
-              test: /\/node_modules\/zod\/v4\/(classic|locales|core\/(to-json-schema|json-schema|memoizer))|\/packages\/shared\/src\/(schemas\/|envelope\.ts)/,
-              priority: 1,
-              includeDependenciesRecursively: false,
-            },
             // The console's home, where signing in lands, is one file too: the shell and the tests list with
             // everything they import statically. As 64 chunks it weighed 18 KiB more, and on HTTP/1.1 the sign-in's
             // own calls queued behind them for the browser's six connections. Other pages, drawers and dialogs keep

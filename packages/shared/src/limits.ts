@@ -1,7 +1,7 @@
 /**
  * The limits and value lists the content schemas (schemas/) enforce and the console's forms also show. They
- * live apart from the schemas, free of zod, so a form that shows a limit does not download zod classic and the
- * schemas (17 KiB gzip) with it. What a list's filters name is in queries/<domain>.ts instead.
+ * live apart from the schemas, free of zod, so a form that shows a limit does not download the content schemas
+ * (zod classic, which no page downloads). What a list's filters name is in queries/<domain>.ts instead.
  */
 
 // ---- Text -----------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ID_MAX } from '../constants.ts';
+import { storable, text } from '../inputs.ts';
 
 /**
  * What every list query builds on. The console parses a list's query from its URL on the list's first paint, so
@@ -8,18 +9,8 @@ import { ID_MAX } from '../constants.ts';
  * schemas import.
  */
 
-/** NUL (PostgreSQL text cannot hold it) or a UTF-16 surrogate without its pair (it has no UTF-8 form). */
-const unstorable = (value: string) => value.includes('\u0000') || /\p{Cs}/u.test(value);
-
-/**
- * Every string a client sends is checked by this: one that cannot be stored is refused (400), never sent on to
- * the database. A check, so classic and mini strings share it.
- */
-export const storable = () => z.refine<string>((value) => !unstorable(value), 'field.invalidText');
-
-/** Text in a query string: storable, NFC, trimmed, at most `max` characters (as `text()` in a body). */
-export const queryText = (max: number) =>
-  z.string().check(storable(), z.normalize('NFC'), z.trim(), z.maxLength(max));
+/** Text in a query string: as in a body. */
+export const queryText = text;
 
 /** A record id in a query string. */
 export const queryId = () => z.coerce.number().check(z.int(), z.positive(), z.maximum(ID_MAX));

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { text } from './fields.ts';
 
 /**
  * Text shown to the people who take a test is bilingual: `{ zh, en }`. Both keys are always present in
@@ -12,12 +11,4 @@ import { text } from './fields.ts';
 export const localizedTextSchema = z.object({ zh: z.string(), en: z.string() });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
-/** Bilingual text on input; either language may be left out. */
-export const localizedInput = (max: number) =>
-  z.strictObject({ zh: text(max).default(''), en: text(max).default('') });
-
-/** Bilingual text on input that needs at least one of the two languages. */
-export const requiredLocalizedInput = (max: number) =>
-  localizedInput(max).refine((value) => value.zh !== '' || value.en !== '', {
-    message: 'field.textRequired',
-  });
+export { localizedInput, requiredLocalizedInput } from '../inputs.ts';

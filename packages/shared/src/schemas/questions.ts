@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { fieldErrorSchema } from '../envelope.ts';
+import { dimensionKey, poleLetter, scoreNumber } from '../inputs.ts';
 import { MAX_OPTIONS_PER_QUESTION, OPTION_TEXT_MAX } from '../limits.ts';
 import { MAX_QUESTIONS_PER_TEST, QUESTION_TYPES, STEM_MAX } from '../queries/questions.ts';
-import { dimensionKey, imageUrl, poleLetter, recordId, scoreNumber, text } from './fields.ts';
+import { imageUrl, recordId, text } from './fields.ts';
 import { localizedTextSchema, requiredLocalizedInput } from './localized.ts';
 
 /** The questions of a test, their options, and the CSV/XLSX question files. */
@@ -16,11 +17,11 @@ export const optionSchema = z.strictObject({
   text: requiredLocalizedInput(OPTION_TEXT_MAX),
   imageUrl: imageUrl.nullable().default(null),
   /** `null` while staff have not scored it yet; publishing needs every score. */
-  score: scoreNumber.nullable().default(null),
+  score: z._default(z.nullable(scoreNumber), null),
   /** Dimensions (other than `total`) the score counts towards. */
   dimensions: z.array(dimensionKey).max(8).default([]),
   /** Typology tests: the pole letter the option votes for, weighted by its score. */
-  pole: poleLetter.nullable().default(null),
+  pole: z._default(z.nullable(poleLetter), null),
 });
 export type QuestionOption = z.output<typeof optionSchema>;
 export type QuestionOptionInput = z.input<typeof optionSchema>;

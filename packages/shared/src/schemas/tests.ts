@@ -12,10 +12,10 @@ export type TestStatus = z.infer<typeof testStatusSchema>;
 
 export const testInputSchema = z.strictObject({
   title: requiredLocalizedInput(TITLE_MAX),
-  subtitle: localizedInput(SUBTITLE_MAX).default({ zh: '', en: '' }),
+  subtitle: z._default(localizedInput(SUBTITLE_MAX), { zh: '', en: '' }),
   coverUrl: imageUrl.nullable().default(null),
-  introduction: localizedInput(LONG_TEXT_MAX).default({ zh: '', en: '' }),
-  instructions: localizedInput(LONG_TEXT_MAX).default({ zh: '', en: '' }),
+  introduction: z._default(localizedInput(LONG_TEXT_MAX), { zh: '', en: '' }),
+  instructions: z._default(localizedInput(LONG_TEXT_MAX), { zh: '', en: '' }),
   categoryIds: z.array(recordId).min(1, 'Choose at least one category').max(20),
   priceFen: z.number().int().min(0).max(MAX_PRICE_FEN).default(0),
   minutes: z.number().int().min(1).max(MAX_MINUTES).default(5),
