@@ -106,6 +106,15 @@ describe('scoring editor', () => {
     expect(problems.textContent).toContain('To (1.1): Must not be below the minimum');
   });
 
+  it('names a bilingual text left empty in both languages by its label, not its path', async () => {
+    serveTest();
+    const { band } = await openScoring();
+    fill(within(band(1)).getByLabelText('Label (English)'), '');
+    const problems = await screen.findByRole('list', { name: 'Problems' });
+    expect(problems.textContent).toContain('Label (1.1): ');
+    expect(problems.textContent).not.toContain('dimensions.0');
+  });
+
   it('lists a publish problem in the console language', async () => {
     serveTest();
     const { band } = await openScoring();

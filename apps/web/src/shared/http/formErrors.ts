@@ -42,7 +42,12 @@ export const formLabels =
   (formName?: string, toFormField: (field: string) => string = sameField): FieldLabel =>
   (field) => {
     const id = [...(formName ? [formName] : []), ...fieldPath(toFormField(field))].join('_');
-    const label = document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent?.trim();
+    const labelOf = (forId: string) => document.querySelector(`label[for="${CSS.escape(forId)}"]`);
+    // A bilingual text refused as a whole (neither language given) is named as the pair (LocalizedFields).
+    const label =
+      labelOf(id)?.textContent?.trim() ??
+      labelOf(`${id}_zh`)?.querySelector('[data-pair-label]')?.getAttribute('data-pair-label') ??
+      undefined;
     // In a list the label alone ("To") does not say which row: add the 1-based positions ("To (1.2)").
     const positions = fieldPath(field).filter((part) => typeof part === 'number');
     if (!label) return undefined;

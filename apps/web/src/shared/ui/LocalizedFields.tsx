@@ -44,7 +44,8 @@ export function LocalizedFields(props: LocalizedFieldsProps) {
           <Col key={language} xs={24} md={stacked ? 24 : 12}>
             <Form.Item
               name={[...name, language]}
-              label={t(`ui.lang.${language}`, { label })}
+              // The pair's own name, for an error on both languages at once (formLabels).
+              label={<span data-pair-label={label}>{t(`ui.lang.${language}`, { label })}</span>}
               rules={rules}
               dependencies={required ? [[...fullName, other]] : undefined}
               required={required}
