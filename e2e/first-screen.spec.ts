@@ -10,6 +10,19 @@ function collectScripts(page: Page): string[] {
   return scripts;
 }
 
+/**
+ * Signs in with the form and waits for the console's home to settle; answers whether an antd component's code was
+ * downloaded so far (antd names each component's styles after it: the name is in the code that draws it).
+ */
+async function signInToHome(page: Page): Promise<(component: string) => boolean> {
+  const scripts = collectScripts(page);
+  await page.goto('/user/login');
+  await signInWithForm(page, ADMIN.username, ADMIN.password);
+  await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return (component) => new RegExp(`[\`"']${component}[\`"']`).test(scripts.join('\n'));
+}
+
 test.describe('first screen: what the login page downloads, and what signing in waits for', () => {
   test('the login page downloads neither zod, axios nor react-query', async ({ page }) => {
     const scripts = collectScripts(page);
@@ -156,13 +169,7 @@ test.describe('first screen: what the login page downloads, and what signing in 
   test("the console's home downloads its drawers' and dialogs' code only when one opens", async ({
     page,
   }) => {
-    const scripts = collectScripts(page);
-    // antd names each component's styles after it: the name is in the code that draws the component.
-    const drawn = (component: string) => new RegExp(`[\`"']${component}[\`"']`).test(scripts.join('\n'));
-    await page.goto('/user/login');
-    await signInWithForm(page, ADMIN.username, ADMIN.password);
-    await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    const drawn = await signInToHome(page);
     // The test form (drawer, number input) and the report preview (antd's Modal comes with the welcome notice),
     // and the Tree of the table's tree-mode column filters, which the build leaves out (vite.config.ts).
     for (const component of ['Drawer', 'InputNumber', 'Descriptions', 'Typography', 'Tree'])
@@ -173,6 +180,17 @@ test.describe('first screen: what the login page downloads, and what signing in 
     ).toBeVisible();
     expect(drawn('Drawer')).toBe(true);
     expect(drawn('InputNumber')).toBe(true);
+  });
+
+  test("the console's home draws its panels and the header's avatar without antd's Card, Avatar or Popover", async ({
+    page,
+  }) => {
+    const drawn = await signInToHome(page);
+    // The list's panel still has its heading, and the header the signed-in person's avatar and name.
+    await expect(page.getByRole('region', { name: 'Psychological tests' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' }).getByRole('img')).toBeVisible();
+    // Avatar brings Popover (for its groups' overflow); neither draws anything the header shows.
+    for (const component of ['Card', 'Avatar', 'Popover']) expect(drawn(component), component).toBe(false);
   });
 
   test("the console's home downloads its own screens' strings, and another page's with that page", async ({

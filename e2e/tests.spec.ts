@@ -444,17 +444,23 @@ test.describe('psychological tests', () => {
     const file = testInfo.outputPath('test.json');
     document.test.title = { zh: `${title} 导入`, en: `${title} imported` };
     fs.writeFileSync(file, JSON.stringify(document));
-    await page.locator('.ant-card input[type=file]').setInputFiles(file);
+    await page
+      .getByRole('region', { name: 'Psychological tests' })
+      .locator('input[type=file]')
+      .setInputFiles(file);
     await expect(page.getByText(`"${title} imported" imported as a draft`)).toBeVisible();
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText('Total: 3')).toBeVisible();
     await expect(rowOf(page, `${title} imported`)).toContainText('2');
 
-    await page.locator('.ant-card input[type=file]').setInputFiles({
-      name: 'broken.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('{ nope'),
-    });
+    await page
+      .getByRole('region', { name: 'Psychological tests' })
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'broken.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{ nope'),
+      });
     await expect(page.getByText('The file is not a JSON test document')).toBeVisible();
 
     const copy = `${title} (copy)`;

@@ -1,11 +1,12 @@
 import { ALERT_STATUSES, type Alert, type AlertStatus, alertListQuerySchema } from '@cool/shared';
-import { Card, Form, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListSearchForm } from '../../shared/list/ListSearchForm.tsx';
 import { useListState } from '../../shared/list/useListState.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useAlertList } from './api.ts';
 import { AlertFollowUp } from './components/AlertFollowUp.tsx';
@@ -31,7 +32,7 @@ export default function AlertPage() {
 
   return (
     <PageContainer title={t('menu.alerts')} content={t('alerts.description')}>
-      <Card>
+      <Panel>
         <ListSearchForm<{ status?: AlertStatus }> filters={listState.filters} onSearch={listState.search}>
           <Form.Item name="status" label={t('alerts.field.status')}>
             <Select
@@ -45,12 +46,12 @@ export default function AlertPage() {
             />
           </Form.Item>
         </ListSearchForm>
-      </Card>
-      <Card title={t('alerts.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+      </Panel>
+      <Panel title={t('alerts.listTitle')} bodyStyle={{ overflow: 'hidden' }}>
         <QueryContent query={list} errorTitle={t('alerts.loadFailed')}>
           <AlertTable page={list.data} loading={list.isFetching} list={listState} onOpen={open} />
         </QueryContent>
-      </Card>
+      </Panel>
       {dialogHolder}
     </PageContainer>
   );

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { auditListQuerySchema } from '@cool/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditQueries } from '../../shared/api/audit.ts';
@@ -10,6 +10,7 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { AuditSearchForm } from './components/AuditSearchForm.tsx';
 import { AuditTable } from './components/AuditTable.tsx';
@@ -39,10 +40,10 @@ export default function AuditPage() {
 
   return (
     <PageContainer title={t('menu.audit')} content={t('audit.description')}>
-      <Card>
+      <Panel>
         <AuditSearchForm filters={listState.filters} onSearch={listState.search} />
-      </Card>
-      <Card title={t('audit.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+      </Panel>
+      <Panel title={t('audit.listTitle')} bodyStyle={{ overflow: 'hidden' }}>
         <Flex vertical gap={16}>
           <Flex justify="end">
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
@@ -53,7 +54,7 @@ export default function AuditPage() {
             <AuditTable page={list.data} loading={list.isFetching} list={listState} />
           </QueryContent>
         </Flex>
-      </Card>
+      </Panel>
     </PageContainer>
   );
 }

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Category, categoryListQuerySchema } from '@cool/shared';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useCategoryList } from './api.ts';
 import { CategorySearchForm } from './components/CategorySearchForm.tsx';
@@ -35,10 +36,10 @@ export default function CategoryPage() {
 
   return (
     <PageContainer title={t('menu.user')} content={t('categories.description')}>
-      <Card>
+      <Panel>
         <CategorySearchForm filters={listState.filters} onSearch={listState.search} />
-      </Card>
-      <Card
+      </Panel>
+      <Panel
         title={t('categories.listTitle')}
         extra={
           <Authorized permission="categories" action="add">
@@ -47,12 +48,12 @@ export default function CategoryPage() {
             </Button>
           </Authorized>
         }
-        styles={{ body: { overflow: 'hidden' } }}
+        bodyStyle={{ overflow: 'hidden' }}
       >
         <QueryContent query={list} errorTitle={t('categories.loadFailed')}>
           <CategoryTable page={list.data} loading={list.isFetching} list={listState} onEdit={edit} />
         </QueryContent>
-      </Card>
+      </Panel>
       {dialogHolder}
     </PageContainer>
   );

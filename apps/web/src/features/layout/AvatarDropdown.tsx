@@ -1,11 +1,12 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Dropdown, Grid, Spin } from 'antd';
+import { Button, Dropdown, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
 import { logout } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
+import { ImageAvatar } from '../../shared/ui/ImageAvatar.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 
 export function AvatarDropdown() {
@@ -59,7 +60,7 @@ export function AvatarDropdown() {
       }}
     >
       <Button type="text" aria-label={t('layout.account')} style={{ paddingInline: 8 }}>
-        <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
+        <ImageAvatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
         <span
           style={{ maxWidth: nameWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
         >

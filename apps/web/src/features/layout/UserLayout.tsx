@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import background from '../../assets/background.svg';
 import logo from '../../assets/logo.svg';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { GlobalFooter } from './GlobalFooter.tsx';
 import { LazyLanguageSelect } from './LazyLanguageSelect.tsx';
 import styles from './UserLayout.module.css';
@@ -38,19 +39,12 @@ export default function UserLayout() {
             {t('app.tagline')}
           </p>
         </div>
-        {/* Drawn like antd's Card, without its code: the login page is the console's first download. */}
-        <div
-          className={styles.main}
-          style={{
-            padding: token.paddingLG,
-            background: token.colorBgContainer,
-            border: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,
-            borderRadius: token.borderRadiusLG,
-          }}
-        >
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+        <div className={styles.main}>
+          <Panel>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </Panel>
         </div>
       </div>
       <GlobalFooter />

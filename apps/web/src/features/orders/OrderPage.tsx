@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { orderListQuerySchema } from '@cool/shared';
-import { Button, Card, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useOrderList } from './api.ts';
 import { OrderDrawer } from './components/OrderDrawer.tsx';
@@ -63,10 +64,10 @@ export default function OrderPage() {
 
   return (
     <PageContainer title={t('menu.order')} content={t('orders.description')}>
-      <Card>
+      <Panel>
         <OrderSearchForm filters={listState.filters} onSearch={listState.search} />
-      </Card>
-      <Card title={t('orders.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+      </Panel>
+      <Panel title={t('orders.listTitle')} bodyStyle={{ overflow: 'hidden' }}>
         <Flex vertical gap={16}>
           <Flex gap={16} wrap justify="space-between" align="end">
             <OrderTotals filters={filters} />
@@ -95,7 +96,7 @@ export default function OrderPage() {
             />
           </QueryContent>
         </Flex>
-      </Card>
+      </Panel>
       {openNo && <OrderDrawer orderNo={openNo} dialog={dialog} onClose={() => open(null)} />}
       {dialogHolder}
     </PageContainer>

@@ -1,9 +1,10 @@
 import { outboxQuerySchema } from '@cool/shared';
-import { Card, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListState } from '../../shared/list/useListState.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useOutbox } from './api.ts';
 import { MessageDrawer } from './components/MessageDrawer.tsx';
@@ -21,14 +22,14 @@ export default function OutboxPage() {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <PageContainer title={t('menu.outbox')} content={t('outbox.description')}>
-      <Card>
+      <Panel>
         <Flex vertical gap={16}>
           <OutboxSearchForm filters={listState.filters} onSearch={listState.search} />
           <QueryContent query={list} errorTitle={t('outbox.loadFailed')}>
             <OutboxTable page={list.data} loading={list.isFetching} list={listState} onOpen={setOpen} />
           </QueryContent>
         </Flex>
-      </Card>
+      </Panel>
       <MessageDrawer id={open} onClose={() => setOpen(null)} />
     </PageContainer>
   );

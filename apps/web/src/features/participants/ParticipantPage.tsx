@@ -1,11 +1,12 @@
 import { PARTICIPANT_STATUSES, type ParticipantStatus, participantListQuerySchema } from '@cool/shared';
-import { Card, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListSearchForm } from '../../shared/list/ListSearchForm.tsx';
 import { useListState } from '../../shared/list/useListState.ts';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useParticipantList } from './api.ts';
 import { ParticipantDrawer } from './components/ParticipantDrawer.tsx';
@@ -21,7 +22,7 @@ export default function ParticipantPage() {
 
   return (
     <PageContainer title={t('menu.participants')} content={t('participants.description')}>
-      <Card>
+      <Panel>
         <ListSearchForm<{ nickname?: string; status?: ParticipantStatus }>
           filters={listState.filters}
           onSearch={listState.search}
@@ -45,8 +46,8 @@ export default function ParticipantPage() {
             />
           </Form.Item>
         </ListSearchForm>
-      </Card>
-      <Card title={t('participants.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+      </Panel>
+      <Panel title={t('participants.listTitle')} bodyStyle={{ overflow: 'hidden' }}>
         <QueryContent query={list} errorTitle={t('participants.loadFailed')}>
           <ParticipantTable
             page={list.data}
@@ -56,7 +57,7 @@ export default function ParticipantPage() {
             onView={(participant) => setViewing(participant.id)}
           />
         </QueryContent>
-      </Card>
+      </Panel>
       {viewing !== null && (
         <ParticipantDrawer id={viewing} dialog={dialog} onClose={() => setViewing(null)} />
       )}

@@ -1,9 +1,10 @@
 import { payLogQuerySchema } from '@cool/shared';
-import { Card, Flex, Tabs } from 'antd';
+import { Flex, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useListState } from '../../shared/list/useListState.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { usePayLog } from './api.ts';
 import { PayLogSearchForm } from './components/PayLogSearchForm.tsx';
@@ -50,7 +51,7 @@ export default function PayLogPage() {
 
   return (
     <PageContainer title={t('menu.orderWeixin')} content={t('payLog.description')} section="/order">
-      <Card styles={{ body: { paddingTop: 4, overflow: 'hidden' } }}>
+      <Panel bodyStyle={{ paddingTop: 4, overflow: 'hidden' }}>
         <Tabs
           activeKey={tab}
           onChange={(key) => set(TAB, key === 'log' ? null : key)}
@@ -63,7 +64,7 @@ export default function PayLogPage() {
             },
           ]}
         />
-      </Card>
+      </Panel>
     </PageContainer>
   );
 }

@@ -6,7 +6,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { localized, type Question, questionListQuerySchema } from '@cool/shared';
-import { Alert, Button, Card, Dropdown, Flex, Result, Tabs, Tag } from 'antd';
+import { Alert, Button, Dropdown, Flex, Result, Tabs, Tag } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { useTabsStore } from '../../shared/tabs/tabsStore.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
 import { useDeleteQuestions, useQuestionSearch, useQuestions, useReorderQuestions, useTest } from './api.ts';
 import { QuestionFormDrawer } from './components/QuestionFormDrawer.tsx';
@@ -47,9 +48,9 @@ export default function QuestionPage() {
   if (testId === null)
     return (
       <PageContainer title={t('menu.qtable')} section="/game">
-        <Card>
+        <Panel>
           <Result status="info" title={t('questions.noTest')} extra={back} />
-        </Card>
+        </Panel>
       </PageContainer>
     );
   return <QuestionScreen key={testId} testId={testId} back={back} />;
@@ -117,15 +118,15 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
   if (test.isLoading || (questions.isLoading && !questions.data))
     return (
       <PageContainer title={t('menu.qtable')} section="/game" extra={back}>
-        <Card>
+        <Panel>
           <PageLoading />
-        </Card>
+        </Panel>
       </PageContainer>
     );
   if (!test.data || (questions.isError && !questions.data))
     return (
       <PageContainer title={t('menu.qtable')} section="/game" extra={back}>
-        <Card>{failure(false)}</Card>
+        <Panel>{failure(false)}</Panel>
       </PageContainer>
     );
 
@@ -232,7 +233,7 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
     >
       {locked && <Alert type="info" showIcon title={t('questions.locked')} />}
       {(test.isError || questions.isError) && failure(true)}
-      <Card styles={{ body: { paddingTop: 4, overflow: 'hidden' } }}>
+      <Panel bodyStyle={{ paddingTop: 4, overflow: 'hidden' }}>
         <Tabs
           activeKey={tab}
           onChange={setTab}
@@ -266,7 +267,7 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
             },
           ]}
         />
-      </Card>
+      </Panel>
       {editing && (
         <QuestionFormDrawer
           testId={testId}

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type RecordExportQuery, recordListQuerySchema } from '@cool/shared';
-import { Button, Card, Flex, Tag } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useRecordList } from './api.ts';
 import { RecordDrawer } from './components/RecordDrawer.tsx';
@@ -59,7 +60,7 @@ export default function RecordPage() {
 
   return (
     <PageContainer title={t('menu.records')} content={t('records.description')}>
-      <Card>
+      <Panel>
         <Flex vertical gap={12}>
           {participantId !== undefined && (
             <div>
@@ -78,8 +79,8 @@ export default function RecordPage() {
             onSearch={(filters) => listState.search({ ...filters, participantId })}
           />
         </Flex>
-      </Card>
-      <Card title={t('records.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+      </Panel>
+      <Panel title={t('records.listTitle')} bodyStyle={{ overflow: 'hidden' }}>
         <Flex vertical gap={16}>
           <Authorized permission="records" action="export">
             <Flex gap={8} wrap justify="flex-end">
@@ -110,7 +111,7 @@ export default function RecordPage() {
             />
           </QueryContent>
         </Flex>
-      </Card>
+      </Panel>
       {openId !== null && <RecordDrawer id={openId} onClose={() => open(null)} />}
     </PageContainer>
   );

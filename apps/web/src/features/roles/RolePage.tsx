@@ -1,6 +1,6 @@
 import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { Role } from '@cool/shared';
-import { Button, Card, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { Button, Flex, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteRole } from '../../shared/api/roles.ts';
 import { errorText } from '../../shared/http/errorText.ts';
@@ -10,6 +10,7 @@ import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useRoleAction, useRoleList } from './api.ts';
 import { RoleForm } from './components/RoleForm.tsx';
@@ -117,7 +118,7 @@ export default function RolePage() {
 
   return (
     <PageContainer title={t('menu.roles')} content={t('roles.description')}>
-      <Card title={t('roles.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+      <Panel title={t('roles.listTitle')} bodyStyle={{ overflow: 'hidden' }}>
         <Flex vertical gap={16}>
           <Authorized permission="roles" action="add">
             <Flex justify="end">
@@ -138,7 +139,7 @@ export default function RolePage() {
             />
           </QueryContent>
         </Flex>
-      </Card>
+      </Panel>
       {dialogHolder}
     </PageContainer>
   );

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Account, accountListQuerySchema } from '@cool/shared';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useAccountAction, useAccountList } from './api.ts';
 import { AccountForm, ApproveForm } from './components/AccountForm.tsx';
@@ -118,10 +119,10 @@ export default function StaffPage() {
 
   return (
     <PageContainer title={t('menu.staffAccounts')} content={t('staff.description')}>
-      <Card>
+      <Panel>
         <AccountSearchForm filters={listState.filters} onSearch={listState.search} />
-      </Card>
-      <Card title={t('staff.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+      </Panel>
+      <Panel title={t('staff.listTitle')} bodyStyle={{ overflow: 'hidden' }}>
         <Flex vertical gap={16}>
           <Authorized permission="accounts" action="add">
             <Flex justify="end">
@@ -134,7 +135,7 @@ export default function StaffPage() {
             <AccountTable page={list.data} loading={list.isFetching} list={listState} onAction={onAction} />
           </QueryContent>
         </Flex>
-      </Card>
+      </Panel>
       {signInsOf && <SignInDrawer account={signInsOf} onClose={() => setSignInsOf(null)} />}
       {dialogHolder}
     </PageContainer>

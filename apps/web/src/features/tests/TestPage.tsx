@@ -1,6 +1,6 @@
 import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Test, type TestDocumentInput, testListQuerySchema } from '@cool/shared';
-import { Button, Card, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/http/download.ts';
@@ -12,6 +12,7 @@ import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { LoadingOverlay } from '../../shared/ui/LoadingOverlay.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useImportTest, useTestList } from './api.ts';
 import { TestSearchForm } from './components/TestSearchForm.tsx';
@@ -92,10 +93,10 @@ export default function TestPage() {
 
   return (
     <PageContainer title={t('menu.game')} content={t('tests.description')}>
-      <Card>
+      <Panel>
         <TestSearchForm filters={listState.filters} onSearch={listState.search} />
-      </Card>
-      <Card title={t('tests.listTitle')} styles={{ body: { overflow: 'hidden' } }}>
+      </Panel>
+      <Panel title={t('tests.listTitle')} bodyStyle={{ overflow: 'hidden' }}>
         <Flex vertical gap={16}>
           <Flex gap={8} wrap justify="flex-end">
             <Authorized permission="tests" action="import">
@@ -136,7 +137,7 @@ export default function TestPage() {
             />
           </QueryContent>
         </Flex>
-      </Card>
+      </Panel>
       <Suspense fallback={null}>
         {editing && <TestFormDrawer test={editing.test} onClose={() => setEditing(undefined)} />}
         {previewing && <TestPreviewDrawer test={previewing} onClose={() => setPreviewing(null)} />}

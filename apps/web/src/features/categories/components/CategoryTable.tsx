@@ -1,7 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
 import type { Category, categoryListQuerySchema, Page } from '@cool/shared';
 import {
-  Avatar,
   Button,
   Empty,
   Flex,
@@ -22,6 +21,7 @@ import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { useSettingsStore } from '../../../shared/settings/settingsStore.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { ImageAvatar } from '../../../shared/ui/ImageAvatar.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { useDeleteCategory, useSetCategoryStatus } from '../api.ts';
 
@@ -74,7 +74,7 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
   if (language === 'en-US') nameColumns.reverse();
 
   const icon = (category: Category) => (
-    <Avatar shape="square" src={category.iconUrl || undefined} icon={<PictureOutlined />} />
+    <ImageAvatar shape="square" src={category.iconUrl || undefined} icon={<PictureOutlined />} />
   );
 
   const status = (category: Category) => {
