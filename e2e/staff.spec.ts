@@ -147,6 +147,53 @@ test('approve a pending sign-up with a role', async ({ page, request }) => {
   await expect(row(page, email)).toContainText('Enabled');
 });
 
+test('a staff manager cannot give a role beyond their own, nor change an administrator', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const role = { id: `e2e-staff-${suffix}`.slice(0, 32), name: `Staff manager ${suffix}` };
+  const created = await request.post('/api/roles', {
+    headers,
+    data: {
+      ...role,
+      permissions: [
+        // The console's menu needs the dashboard permission (SPEC 4).
+        { permissionId: 'dashboard', actionList: ['query'] },
+        { permissionId: 'accounts', actionList: ['add', 'edit', 'query', 'get', 'enable', 'disable'] },
+        { permissionId: 'roles', actionList: ['query', 'get'] },
+      ],
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const manager = { username: `manager${suffix}`, password: 'manager-pass-8' };
+  const account = await request.post('/api/accounts', {
+    headers,
+    data: { ...manager, name: `Manager ${suffix}`, roleId: role.id },
+  });
+  expect(account.ok(), await account.text()).toBe(true);
+
+  await signInAs(page, manager.username, manager.password);
+  await page.goto('/system/accounts?keyword=admin');
+  const administrator = row(page, 'Administrator').first();
+  await expect(administrator).toBeVisible();
+  // The administrator's account can be looked at (its sign-ins), not changed.
+  await expect(administrator.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await administrator.getByRole('button', { name: /^More / }).click();
+  await expect(page.locator('.ant-dropdown:visible').getByRole('menuitem')).toHaveText(['Sign-in history']);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'New account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New account' });
+  await dialog.getByLabel('Role', { exact: true }).click();
+  // Shown, so the list of roles is whole, but not to be picked.
+  const option = (text: string) => page.locator('.ant-select-item-option', { hasText: text });
+  await expect(option('Administrator (grants more than your role)')).toHaveClass(
+    /ant-select-item-option-disabled/,
+  );
+  await expect(option(role.name)).not.toHaveClass(/ant-select-item-option-disabled/);
+});
+
 test.describe('screenshots', () => {
   for (const { language, viewport } of screenshotCases()) {
     test(`${language} ${viewport.width}`, async ({ page }) => {

@@ -175,11 +175,7 @@ describe('sign-in', () => {
   it('refuses a disabled account and ends its sessions', async () => {
     const user = await server.accountWithRole('viewer');
     const admin = await server.login();
-    const disable = await server.call(admin, {
-      method: 'PUT',
-      url: `/api/accounts/${user.id}`,
-      payload: { status: 'disabled' },
-    });
+    const disable = await server.call(admin, { method: 'POST', url: `/api/accounts/${user.id}/disable` });
     expect(disable.status).toBe(200);
     expect((await server.call(user.token, { method: 'GET', url: '/api/user/info' })).status).toBe(401);
     const res = await login({ username: user.username, password: 'secret-pass-1' });
@@ -398,11 +394,7 @@ describe('sign-ins in the audit log', () => {
     expect(JSON.stringify(unknown)).not.toContain('typed-my-password-here');
 
     const user = await server.accountWithRole('viewer');
-    await server.call(admin, {
-      method: 'PUT',
-      url: `/api/accounts/${user.id}`,
-      payload: { status: 'disabled' },
-    });
+    await server.call(admin, { method: 'POST', url: `/api/accounts/${user.id}/disable` });
     expect((await login({ username: user.username, password: 'secret-pass-1' }, '10.4.0.2')).status).toBe(
       403,
     );

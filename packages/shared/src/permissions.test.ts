@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   BUILT_IN_ROLES,
   can,
+  type Grants,
   grantsAllow,
+  grantsBeyond,
+  grantsOf,
   PERMISSION_ACTIONS,
   PERMISSION_IDS,
   toPermissionEntries,
@@ -64,5 +67,21 @@ describe('built-in roles', () => {
   it('every role can open the console', () => {
     for (const role of BUILT_IN_ROLES)
       expect(grantsAllow(role.grants, 'dashboard', 'query'), role.id).toBe(true);
+  });
+});
+
+describe('grantsBeyond', () => {
+  it('names what a role grants that the holder does not, and nothing when the holder covers it', () => {
+    const holder = { accounts: ['query', 'edit'], roles: ['query'] } as Grants;
+    expect(grantsBeyond(holder, { accounts: ['query'] })).toEqual([]);
+    expect(grantsBeyond(holder, {})).toEqual([]);
+    // In the permission table's order.
+    expect(grantsBeyond(holder, { accounts: ['query', 'delete'], orders: ['refund'] })).toEqual([
+      'orders.refund',
+      'accounts.delete',
+    ]);
+    expect(
+      grantsBeyond(holder, grantsOf([{ permissionId: 'roles', actionList: ['query', 'edit'] }])),
+    ).toEqual(['roles.edit']);
   });
 });

@@ -113,6 +113,19 @@ export function grantsAllow(grants: Grants, permissionId: PermissionId, action: 
   return (grants[permissionId] as readonly Action[] | undefined)?.includes(action) ?? false;
 }
 
+/** A role's permission entries as grants. */
+export const grantsOf = (entries: readonly Pick<PermissionEntry, 'permissionId' | 'actionList'>[]): Grants =>
+  Object.fromEntries(entries.map((entry) => [entry.permissionId, [...entry.actionList]]));
+
+/** The `permission.action` pairs `target` grants that `holder` does not: none when `holder` covers it. */
+export function grantsBeyond(holder: Grants, target: Grants): string[] {
+  return PERMISSION_IDS.flatMap((id) =>
+    (target[id] ?? [])
+      .filter((action) => !grantsAllow(holder, id, action))
+      .map((action) => `${id}.${action}`),
+  );
+}
+
 const all = (id: PermissionId): Action[] => [...PERMISSION_ACTIONS[id]];
 const readOnly = (id: PermissionId): Action[] =>
   PERMISSION_ACTIONS[id].filter((a) => a === 'query' || a === 'get');

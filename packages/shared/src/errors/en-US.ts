@@ -70,6 +70,9 @@ const enUS = {
     notInvited: 'This account has no invitation waiting to be accepted',
     pending: 'This account awaits approval or its invitation: approve it rather than enable it',
     passwordNeeded: 'Mail is not set up, so type a password (an invitation cannot be sent)',
+    beyondOwn:
+      'This account’s role grants rights yours does not: only someone who holds them all can change it',
+    roleBeyondOwn: 'The role "{{roleId}}" grants rights yours does not: you cannot give it',
   },
   code: {
     invalid: 'The verification code is wrong or has expired',
@@ -119,6 +122,7 @@ const enUS = {
     duplicate: 'A role with this id already exists',
     badId: 'Use 2-32 lowercase letters, digits or -, starting with a letter',
     actionNotAllowed: 'An action was granted that this permission does not have',
+    beyondOwn: 'A role can grant only rights your own role holds: yours lacks {{permissions}}',
   },
   profile: {
     wrongPassword: 'The current password is wrong',

@@ -69,6 +69,8 @@ const zhCN: ErrorCatalogue = {
     notInvited: '该账号没有待接受的邀请',
     pending: '该账号正在等待审批或接受邀请，请审批而不是直接启用',
     passwordNeeded: '邮件尚未配置，无法发送邀请，请填写密码',
+    beyondOwn: '该账号的角色拥有你所没有的权限，只有拥有全部这些权限的人才能修改它',
+    roleBeyondOwn: '角色“{{roleId}}”拥有你所没有的权限，你不能授予',
   },
   code: {
     invalid: '验证码错误或已过期',
@@ -117,6 +119,7 @@ const zhCN: ErrorCatalogue = {
     duplicate: '已存在相同标识的角色',
     badId: '请使用 2-32 位小写字母、数字或 -，以字母开头',
     actionNotAllowed: '授予了该权限不具备的操作',
+    beyondOwn: '角色只能授予你自己的角色拥有的权限，你缺少：{{permissions}}',
   },
   profile: {
     wrongPassword: '当前密码错误',

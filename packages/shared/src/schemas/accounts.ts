@@ -51,7 +51,11 @@ export const accountCreateSchema = z.strictObject({
 });
 export type AccountCreate = z.input<typeof accountCreateSchema>;
 
-export const accountUpdateSchema = accountCreateSchema.partial().omit({ username: true });
+/**
+ * An edit of an account's details. Its status is not among them: enabling and disabling have their own endpoints
+ * and permissions, and an edit must leave a disabled or pending account as it is.
+ */
+export const accountUpdateSchema = accountCreateSchema.omit({ username: true, status: true }).partial();
 export type AccountUpdate = z.input<typeof accountUpdateSchema>;
 
 /** An admin approves a pending sign-up by giving it a role. */

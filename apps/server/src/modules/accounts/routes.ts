@@ -45,7 +45,12 @@ export async function accountRoutes(app: ZodApp) {
       schema: { tags, body: accountCreateSchema, response: responses(accountSchema, 201) },
     },
     async (request, reply) => {
-      const account = await service.createAccount(contextOf(request), request.body, app.config.publicUrl);
+      const account = await service.createAccount(
+        contextOf(request),
+        requireSession(request),
+        request.body,
+        app.config.publicUrl,
+      );
       return reply.code(201).send(ok(account, 'Account created'));
     },
   );
@@ -101,7 +106,7 @@ export async function accountRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      await service.deleteAccount(contextOf(request), request.params.id);
+      await service.deleteAccount(contextOf(request), requireSession(request), request.params.id);
       return ok(null, 'Account deleted');
     },
   );
@@ -139,7 +144,14 @@ export async function accountRoutes(app: ZodApp) {
       },
     },
     async (request) =>
-      ok(await service.approveAccount(contextOf(request), request.params.id, request.body.roleId)),
+      ok(
+        await service.approveAccount(
+          contextOf(request),
+          requireSession(request),
+          request.params.id,
+          request.body.roleId,
+        ),
+      ),
   );
 
   app.post(
@@ -154,7 +166,14 @@ export async function accountRoutes(app: ZodApp) {
       },
     },
     async (request) =>
-      ok(await service.resendInvitation(contextOf(request), request.params.id, app.config.publicUrl)),
+      ok(
+        await service.resendInvitation(
+          contextOf(request),
+          requireSession(request),
+          request.params.id,
+          app.config.publicUrl,
+        ),
+      ),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   type accountListQuerySchema,
   type accountUpdateSchema,
   DEFAULT_LANGUAGE,
+  grantsBeyond,
   LANGUAGES,
   type Page,
   type PasswordReset,
@@ -18,7 +19,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { PageQuery } from '../../db/list.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
-import { badRequest, conflict, notFound } from '../../http/reply.ts';
+import { badRequest, conflict, httpError, notFound } from '../../http/reply.ts';
 import { listSignIns as signInsOf } from '../audit/service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAccountSessions } from '../auth/repository.ts';
@@ -50,10 +51,26 @@ export async function listSignIns(
   return signInsOf(ctx, id, query);
 }
 
-async function assertRole(db: Executor, roleId: string | undefined) {
-  if (roleId !== undefined && !(await findRole(db, roleId))) {
-    throw badRequest('roleId', 'account.unknownRole', { roleId });
+/**
+ * A role the actor may give: it exists, and grants nothing the actor's own role does not, so nobody hands out
+ * (or takes for a second account of theirs) more than they hold.
+ */
+async function assertGrantableRole(db: Executor, session: Session, roleId: string | undefined) {
+  if (roleId === undefined) return;
+  const role = await findRole(db, roleId);
+  if (!role) throw badRequest('roleId', 'account.unknownRole', { roleId });
+  if (grantsBeyond(session.grants, role.grants).length > 0) {
+    throw httpError(403, 'account.roleBeyondOwn', { roleId });
   }
+}
+
+/**
+ * An account the actor may change: its role grants nothing the actor's does not. Someone who manages staff
+ * cannot take over an administrator's account by setting its password, disabling it or signing it out.
+ */
+async function assertWithinReach(db: Executor, session: Session, account: { roleId: string | null }) {
+  const role = account.roleId === null ? null : await findRole(db, account.roleId);
+  if (role && grantsBeyond(session.grants, role.grants).length > 0) throw httpError(403, 'account.beyondOwn');
 }
 
 /** A unique index refusing the write means another account has the username or email. */
@@ -101,11 +118,12 @@ const mailWorks = async (ctx: ServiceContext) => (await transportFor(ctx, 'email
  */
 export async function createAccount(
   ctx: ServiceContext,
+  session: Session,
   input: z.output<typeof accountCreateSchema>,
   publicUrl: string,
 ): Promise<Account> {
   const { password, ...fields } = input;
-  await assertRole(ctx.db, fields.roleId);
+  await assertGrantableRole(ctx.db, session, fields.roleId);
   if (password === undefined) {
     if (!(await mailWorks(ctx))) throw badRequest('password', 'account.passwordNeeded');
     if (!fields.email) throw badRequest('email', 'field.required');
@@ -138,11 +156,17 @@ export async function createAccount(
 }
 
 /** Mails a new invitation link to an invited account that has not accepted yet (the old link stops working). */
-export async function resendInvitation(ctx: ServiceContext, id: number, publicUrl: string): Promise<Account> {
+export async function resendInvitation(
+  ctx: ServiceContext,
+  session: Session,
+  id: number,
+  publicUrl: string,
+): Promise<Account> {
   if (!(await mailWorks(ctx))) throw conflict('mail.notConfigured');
   return withTx(ctx, async ({ tx, audit }) => {
     const account = await repo.lockAccount(tx, id);
     if (!account) throw notFound('account.notFound');
+    await assertWithinReach(tx, session, account);
     if (account.status !== 'pending' || account.passwordHash || !account.email) {
       throw conflict('account.notInvited');
     }
@@ -152,7 +176,7 @@ export async function resendInvitation(ctx: ServiceContext, id: number, publicUr
   });
 }
 
-/** Staff cannot lock themselves out: no disabling their own account, no changing their own role. */
+/** Staff cannot lock themselves out: no changing their own role. */
 export async function updateAccount(
   ctx: ServiceContext,
   session: Session,
@@ -160,20 +184,19 @@ export async function updateAccount(
   input: z.output<typeof accountUpdateSchema>,
 ): Promise<Account> {
   const { password, ...fields } = input;
-  if (
-    id === session.accountId &&
-    (fields.status === 'disabled' || (fields.roleId && fields.roleId !== session.roleId))
-  ) {
+  if (id === session.accountId && fields.roleId && fields.roleId !== session.roleId) {
     throw conflict('account.selfChange');
   }
-  await assertRole(ctx.db, fields.roleId);
+  await assertGrantableRole(ctx.db, session, fields.roleId);
+  // Before the last-admin check, so an account out of reach is refused as such (and again under the lock).
+  await assertWithinReach(ctx.db, session, await getAccount(ctx, id));
   if (password !== undefined) assertAcceptablePassword(password);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   return withTx(ctx, async ({ tx, audit }) => {
     await keepAnAdmin(tx, id, fields);
     const before = await repo.lockAccount(tx, id);
     if (!before) throw notFound('account.notFound');
-    if (before.status === 'pending' && fields.status) throw conflict('account.pending');
+    await assertWithinReach(tx, session, before);
     const after = await uniqueLogin(
       repo.updateAccount(tx, id, {
         ...fields,
@@ -188,8 +211,8 @@ export async function updateAccount(
       after,
       changedSecrets: passwordHash ? ['password'] : [],
     });
-    // A new password or a disabled account ends the account's other sessions.
-    if (passwordHash || fields.status === 'disabled') await revokeAccountSessions(tx, id, session.tokenHash);
+    // A new password ends the account's other sessions.
+    if (passwordHash) await revokeAccountSessions(tx, id, session.tokenHash);
     return (await repo.findAccount(tx, id))!;
   });
 }
@@ -202,10 +225,12 @@ export async function setAccountStatus(
   status: 'enabled' | 'disabled',
 ): Promise<Account> {
   if (id === session.accountId && status === 'disabled') throw conflict('account.selfChange');
+  await assertWithinReach(ctx.db, session, await getAccount(ctx, id));
   return withTx(ctx, async ({ tx, audit }) => {
     await keepAnAdmin(tx, id, { status });
     const before = await repo.lockAccount(tx, id);
     if (!before) throw notFound('account.notFound');
+    await assertWithinReach(tx, session, before);
     // A pending account is enabled by approving it, which also gives it a role.
     if (before.status === 'pending') throw conflict('account.pending');
     const after = await repo.updateAccount(tx, id, { status });
@@ -222,8 +247,13 @@ export async function setAccountStatus(
 }
 
 /** Gives a pending sign-up that has confirmed its email a role, and enables it. */
-export async function approveAccount(ctx: ServiceContext, id: number, roleId: string): Promise<Account> {
-  await assertRole(ctx.db, roleId);
+export async function approveAccount(
+  ctx: ServiceContext,
+  session: Session,
+  id: number,
+  roleId: string,
+): Promise<Account> {
+  await assertGrantableRole(ctx.db, session, roleId);
   return withTx(ctx, async ({ tx, audit }) => {
     const before = await repo.lockAccount(tx, id);
     if (!before) throw notFound('account.notFound');
@@ -236,10 +266,11 @@ export async function approveAccount(ctx: ServiceContext, id: number, roleId: st
 }
 
 /** Rejects a pending sign-up or withdraws an invitation; accounts that were ever in use are disabled instead. */
-export async function deleteAccount(ctx: ServiceContext, id: number): Promise<void> {
+export async function deleteAccount(ctx: ServiceContext, session: Session, id: number): Promise<void> {
   await withTx(ctx, async ({ tx, audit }) => {
     const before = await repo.lockAccount(tx, id);
     if (!before) throw notFound('account.notFound');
+    await assertWithinReach(tx, session, before);
     if (before.status !== 'pending') throw conflict('account.notPending');
     await repo.deleteAccount(tx, id);
     await audit({ entityType: 'account', entityId: id, action: 'delete', before });
@@ -258,6 +289,7 @@ export async function resetPassword(
 ): Promise<PasswordReset> {
   const account = await repo.findAccount(ctx.db, id);
   if (!account) throw notFound('account.notFound');
+  await assertWithinReach(ctx.db, session, account);
   const byMail = account.email !== null && (await mailWorks(ctx));
   const password = byMail ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = password && (await hashPassword(password));
@@ -288,7 +320,9 @@ export async function resetPassword(
 /** Signs the account out everywhere (an admin doing it to themselves keeps this session). */
 export async function revokeSessions(ctx: ServiceContext, session: Session, id: number): Promise<void> {
   await withTx(ctx, async ({ tx, audit }) => {
-    if (!(await repo.lockAccount(tx, id))) throw notFound('account.notFound');
+    const account = await repo.lockAccount(tx, id);
+    if (!account) throw notFound('account.notFound');
+    await assertWithinReach(tx, session, account);
     await revokeAccountSessions(tx, id, id === session.accountId ? session.tokenHash : undefined);
     await audit({ entityType: 'account', entityId: id, action: 'revoke-sessions' });
   });

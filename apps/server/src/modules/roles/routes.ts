@@ -1,5 +1,6 @@
 import { roleCreateSchema, roleParamsSchema, roleSchema, roleUpdateSchema } from '@cool/shared';
 import { z } from 'zod';
+import { requireSession } from '../../http/access.ts';
 import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
@@ -24,7 +25,14 @@ export async function roleRoutes(app: ZodApp) {
       schema: { tags, body: roleCreateSchema, response: responses(roleSchema, 201) },
     },
     async (request, reply) =>
-      reply.code(201).send(ok(await service.createRole(contextOf(request), request.body), 'Role created')),
+      reply
+        .code(201)
+        .send(
+          ok(
+            await service.createRole(contextOf(request), requireSession(request), request.body),
+            'Role created',
+          ),
+        ),
   );
 
   app.put(
@@ -40,7 +48,15 @@ export async function roleRoutes(app: ZodApp) {
       },
     },
     async (request) =>
-      ok(await service.updateRole(contextOf(request), request.params.id, request.body), 'Role updated'),
+      ok(
+        await service.updateRole(
+          contextOf(request),
+          requireSession(request),
+          request.params.id,
+          request.body,
+        ),
+        'Role updated',
+      ),
   );
 
   app.delete(
@@ -55,7 +71,7 @@ export async function roleRoutes(app: ZodApp) {
       },
     },
     async (request) => {
-      await service.deleteRole(contextOf(request), request.params.id);
+      await service.deleteRole(contextOf(request), requireSession(request), request.params.id);
       return ok(null, 'Role deleted');
     },
   );

@@ -1,6 +1,7 @@
 import {
   BUILT_IN_ROLES,
   type Grants,
+  grantsBeyond,
   PERMISSION_IDS,
   type Role,
   type roleCreateSchema,
@@ -9,7 +10,8 @@ import {
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
-import { conflict, notFound } from '../../http/reply.ts';
+import type { Session } from '../../http/access.ts';
+import { conflict, httpError, notFound } from '../../http/reply.ts';
 import * as repo from './repository.ts';
 
 const isBuiltIn = (id: string) => BUILT_IN_ROLES.some((role) => role.id === id);
@@ -43,6 +45,15 @@ const toGrants = (permissions: z.output<typeof roleUpdateSchema>['permissions'])
       .map((entry) => [entry.permissionId, [...new Set(entry.actionList)]]),
   );
 
+/**
+ * A role grants only what the actor's own role grants: nobody writes themselves (or a second account of theirs)
+ * more rights, or changes a role that holds rights they lack.
+ */
+function assertWithinOwn(session: Session, ...grants: Grants[]) {
+  const beyond = [...new Set(grants.flatMap((g) => grantsBeyond(session.grants, g)))];
+  if (beyond.length > 0) throw httpError(403, 'role.beyondOwn', { permissions: beyond.join(', ') });
+}
+
 export async function listRoles(ctx: ServiceContext): Promise<Role[]> {
   const rows = await repo.listRoles(ctx.db);
   return rows.sort((a, b) => rank(a.id) - rank(b.id)).map(toRole);
@@ -50,13 +61,16 @@ export async function listRoles(ctx: ServiceContext): Promise<Role[]> {
 
 export async function createRole(
   ctx: ServiceContext,
+  session: Session,
   input: z.output<typeof roleCreateSchema>,
 ): Promise<Role> {
   const { permissions, ...fields } = input;
+  const grants = toGrants(permissions);
+  assertWithinOwn(session, grants);
   return withTx(ctx, async ({ tx, audit }) => {
     let created: repo.RoleRecord;
     try {
-      created = await repo.insertRole(tx, { ...fields, grants: toGrants(permissions) });
+      created = await repo.insertRole(tx, { ...fields, grants });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('role.duplicate');
       throw error;
@@ -76,22 +90,26 @@ async function lockCustomRole(tx: Parameters<typeof repo.lockRole>[0], id: strin
 
 export async function updateRole(
   ctx: ServiceContext,
+  session: Session,
   id: string,
   input: z.output<typeof roleUpdateSchema>,
 ): Promise<Role> {
   const { permissions, ...fields } = input;
+  const grants = toGrants(permissions);
   return withTx(ctx, async ({ tx, audit }) => {
     const before = await lockCustomRole(tx, id);
-    const after = await repo.updateRole(tx, id, { ...fields, grants: toGrants(permissions) });
+    assertWithinOwn(session, before.grants, grants);
+    const after = await repo.updateRole(tx, id, { ...fields, grants });
     await audit({ entityType: 'role', entityId: id, action: 'update', before, after });
     return toRole(after);
   });
 }
 
 /** Refused while any account (pending ones included) has the role. */
-export async function deleteRole(ctx: ServiceContext, id: string): Promise<void> {
+export async function deleteRole(ctx: ServiceContext, session: Session, id: string): Promise<void> {
   await withTx(ctx, async ({ tx, audit }) => {
     const before = await lockCustomRole(tx, id);
+    assertWithinOwn(session, before.grants);
     const count = await repo.countAccountsWithRole(tx, id);
     if (count > 0) throw conflict('role.inUse', { count });
     await repo.deleteRole(tx, id);

@@ -7,7 +7,7 @@ import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
-import { useAccountAction, useRoleOptions } from '../api.ts';
+import { useAccountAction, useRolePicker } from '../api.ts';
 
 type AccountFormValues = Required<Pick<AccountCreate, 'username' | 'name' | 'roleId'>> & {
   email?: string;
@@ -23,7 +23,7 @@ export function AccountForm({ account }: { account: Account | null }) {
   const { t } = useTranslation();
   const { message } = useNotices();
   const [form] = Form.useForm<AccountFormValues>();
-  const roles = useRoleOptions();
+  const roles = useRolePicker();
   const create = useAccountAction(createAccount);
   const update = useAccountAction(updateAccount);
   const [formError, setFormError] = useState<string | null>(null);
@@ -112,10 +112,7 @@ export function AccountForm({ account }: { account: Account | null }) {
           label={t('staff.field.role')}
           rules={[{ required: true, message: t('staff.validation.role') }]}
         >
-          <Select
-            loading={roles.isLoading}
-            options={roles.data?.map((role) => ({ value: role.id, label: role.name }))}
-          />
+          <Select loading={roles.loading} options={roles.options} />
         </Form.Item>
         {!account && (
           <Form.Item
@@ -142,7 +139,7 @@ export function ApproveForm({ account }: { account: Account }) {
   const { t } = useTranslation();
   const { message } = useNotices();
   const [form] = Form.useForm<{ roleId: string }>();
-  const roles = useRoleOptions();
+  const roles = useRolePicker();
   const approve = useAccountAction(approveAccount);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -177,10 +174,7 @@ export function ApproveForm({ account }: { account: Account }) {
           extra={t('staff.approveHelp')}
           rules={[{ required: true, message: t('staff.validation.role') }]}
         >
-          <Select
-            loading={roles.isLoading}
-            options={roles.data?.map((role) => ({ value: role.id, label: role.name }))}
-          />
+          <Select loading={roles.loading} options={roles.options} />
         </Form.Item>
       </Form>
     </>

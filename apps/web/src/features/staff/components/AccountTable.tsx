@@ -18,6 +18,7 @@ import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { useWithinReach } from '../api.ts';
 
 /** What a row's menu can do; the page carries them out (most ask first). */
 export type AccountAction =
@@ -56,18 +57,21 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
   const { t } = useTranslation();
   const isPhone = usePhoneTable();
   const can = usePermission();
+  const withinReach = useWithinReach();
 
   const moreItems = (account: Account): MenuProps['items'] => {
     const pending = account.status === 'pending';
+    // An account whose role grants more than the signed-in person's own can be looked at, not changed.
+    const may = (permission: boolean) => permission && withinReach(account.roleId);
     const entries: [AccountAction, boolean][] = [
       ['signIns', true],
-      ['approve', pending && !isInvited(account) && can('accounts', 'edit')],
-      ['resendInvitation', isInvited(account) && can('accounts', 'add')],
-      ['enable', account.status === 'disabled' && can('accounts', 'enable')],
-      ['disable', account.status === 'enabled' && can('accounts', 'disable')],
-      ['resetPassword', !pending && can('accounts', 'edit')],
-      ['revokeSessions', !pending && can('accounts', 'edit')],
-      ['delete', pending && can('accounts', 'delete')],
+      ['approve', pending && !isInvited(account) && may(can('accounts', 'edit'))],
+      ['resendInvitation', isInvited(account) && may(can('accounts', 'add'))],
+      ['enable', account.status === 'disabled' && may(can('accounts', 'enable'))],
+      ['disable', account.status === 'enabled' && may(can('accounts', 'disable'))],
+      ['resetPassword', !pending && may(can('accounts', 'edit'))],
+      ['revokeSessions', !pending && may(can('accounts', 'edit'))],
+      ['delete', pending && may(can('accounts', 'delete'))],
     ];
     return entries
       .filter(([, shown]) => shown)
@@ -82,7 +86,7 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
     const more = moreItems(account) ?? [];
     return (
       <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-        {can('accounts', 'edit') && (
+        {can('accounts', 'edit') && withinReach(account.roleId) && (
           <Button type="link" size="small" onClick={() => onAction(account, 'edit')}>
             {t('staff.action.edit')}
           </Button>
