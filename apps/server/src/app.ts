@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -145,6 +146,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transformObject: documentTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // The third-party sign-in's browser binding (modules/oauth) is its only cookie.
+  await app.register(fastifyCookie);
 
   // File uploads (images, question files); each route sets its own size limit below this ceiling.
   await app.register(fastifyMultipart, {

@@ -39,13 +39,24 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** The browser's cookie for /api/oauth, as the last flow it started set it. */
+let browserCookie = '';
+const keepCookie = (headers: Record<string, unknown>) => {
+  const set = [headers['set-cookie'] ?? []].flat().find((c) => String(c).startsWith('oauth_state='));
+  if (set) browserCookie = String(set).split(';')[0] as string;
+};
+
+/** Our callback at `url` (path and query), from this browser or from one with `cookie`. */
+const callback = (url: string, cookie = browserCookie) =>
+  server.call(null, { method: 'GET', url, headers: { cookie } });
+
 /** Follows the provider's page (the fake answers at once) and our callback: the console page it ends on. */
 async function throughProvider(authorizeUrl: string): Promise<string> {
   const atProvider = await fetch(authorizeUrl, { redirect: 'manual' });
   expect(atProvider.status).toBe(302);
-  const callback = new URL(atProvider.headers.get('location') ?? '');
-  expect(callback.origin + callback.pathname).toMatch(/^http:\/\/console\.test\/api\/oauth\/\w+\/callback$/);
-  const res = await server.call(null, { method: 'GET', url: callback.pathname + callback.search });
+  const back = new URL(atProvider.headers.get('location') ?? '');
+  expect(back.origin + back.pathname).toMatch(/^http:\/\/console\.test\/api\/oauth\/\w+\/callback$/);
+  const res = await callback(back.pathname + back.search);
   expect(res.status).toBe(302);
   return String(res.headers.location);
 }
@@ -53,6 +64,7 @@ async function throughProvider(authorizeUrl: string): Promise<string> {
 const startSignIn = async (provider: OAuthProvider) => {
   const res = await server.call(null, { method: 'GET', url: `/api/oauth/${provider}/start?purpose=sign-in` });
   expect(res.status).toBe(302);
+  keepCookie(res.headers);
   return String(res.headers.location);
 };
 
@@ -70,6 +82,7 @@ const exchange = (ticket: string, twoStepCode?: string) =>
 const bindThrough = async (token: string, provider: OAuthProvider) => {
   const res = await server.call(token, { method: 'POST', url: `/api/account/bindings/${provider}` });
   expect(res.status).toBe(200);
+  keepCookie(res.headers);
   return throughProvider(res.body.result.url);
 };
 
@@ -204,40 +217,46 @@ describe('the state', () => {
 
   it('is refused when missing, made up, used already or expired', async () => {
     fake.signInAs('wecom', { id: 'wecom-state', name: 'State' });
-    const missing = await server.call(null, { method: 'GET', url: '/api/oauth/wecom/callback?code=x' });
+    const missing = await callback('/api/oauth/wecom/callback?code=x');
     expect(errorOf(String(missing.headers.location))).toBe('oauth.stateInvalid');
-    const madeUp = await server.call(null, {
-      method: 'GET',
-      url: '/api/oauth/wecom/callback?code=x&state=abc',
-    });
+    const madeUp = await callback('/api/oauth/wecom/callback?code=x&state=abc', 'oauth_state=abc');
     expect(errorOf(String(madeUp.headers.location))).toBe('oauth.stateInvalid');
 
     const atProvider = await fetch(await startSignIn('wecom'), { redirect: 'manual' });
-    const callback = new URL(atProvider.headers.get('location') ?? '');
-    const url = callback.pathname + callback.search;
-    expect(errorOf(String((await server.call(null, { method: 'GET', url })).headers.location))).toBe(
-      'oauth.notBound',
-    );
-    expect(errorOf(String((await server.call(null, { method: 'GET', url })).headers.location))).toBe(
-      'oauth.stateInvalid',
-    );
+    const back = new URL(atProvider.headers.get('location') ?? '');
+    const url = back.pathname + back.search;
+    expect(errorOf(String((await callback(url)).headers.location))).toBe('oauth.notBound');
+    expect(errorOf(String((await callback(url)).headers.location))).toBe('oauth.stateInvalid');
 
     // Another provider's callback cannot use it either.
     const other = new URL(
       (await fetch(await startSignIn('wecom'), { redirect: 'manual' })).headers.get('location') ?? '',
     );
-    const wrongProvider = await server.call(null, {
-      method: 'GET',
-      url: `/api/oauth/wechat/callback${other.search}`,
-    });
+    const wrongProvider = await callback(`/api/oauth/wechat/callback${other.search}`);
     expect(errorOf(String(wrongProvider.headers.location))).toBe('oauth.stateInvalid');
 
     const late = new URL(
       (await fetch(await startSignIn('wecom'), { redirect: 'manual' })).headers.get('location') ?? '',
     );
     await server.database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) });
-    const expired = await server.call(null, { method: 'GET', url: late.pathname + late.search });
+    const expired = await callback(late.pathname + late.search);
     expect(errorOf(String(expired.headers.location))).toBe('oauth.stateInvalid');
+  });
+
+  it('is refused in a browser that did not start the flow: nobody signs a victim in as themselves', async () => {
+    fake.signInAs('wecom', { id: 'wecom-csrf', name: 'Attacker' });
+    const attacker = await server.accountWithRole('viewer');
+    await bindThrough(attacker.token, 'wecom');
+    // The attacker starts a sign-in and sends the victim the callback address the provider sent back.
+    const atProvider = await fetch(await startSignIn('wecom'), { redirect: 'manual' });
+    const back = new URL(atProvider.headers.get('location') ?? '');
+    const lure = back.pathname + back.search;
+    for (const victim of ['', 'oauth_state=the-victims-own-flow']) {
+      const res = await callback(lure, victim);
+      expect(errorOf(String(res.headers.location)), victim).toBe('oauth.stateInvalid');
+    }
+    // The attacker's own browser still finishes it: the state was not used up by the refusals.
+    expect(String((await callback(lure)).headers.location)).toMatch(/^\/user\/login#oauthTicket=/);
   });
 
   it('goes to the provider with our redirect URI and a state stored only as its hash', async () => {

@@ -26,6 +26,19 @@ const redirectResponses = {
   '5xx': errorEnvelopeSchema,
 };
 
+/** The cookie that ties a flow to the browser that started it (service.ts, `Flow`). */
+const STATE_COOKIE = 'oauth_state';
+
+function keepState(reply: FastifyReply, state: string) {
+  reply.setCookie(STATE_COOKIE, state, {
+    path: '/api/oauth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: reply.server.config.publicUrl.startsWith('https:'),
+    maxAge: service.STATE_TTL_MS / 1000,
+  });
+}
+
 const redirect = (reply: FastifyReply, location: string) =>
   reply
     .code(302)
@@ -56,8 +69,12 @@ export async function oauthRoutes(app: ZodApp) {
         response: redirectResponses,
       },
     },
-    async (request, reply) =>
-      redirect(reply, await service.startSignIn(contextOf(request), app.config, request.params.provider)),
+    async (request, reply) => {
+      const flow = await service.startSignIn(contextOf(request), app.config, request.params.provider);
+      if (typeof flow === 'string') return redirect(reply, flow);
+      keepState(reply, flow.state);
+      return redirect(reply, flow.url);
+    },
   );
 
   // The provider sends the browser back here, for a sign-in or a binding alike.
@@ -72,11 +89,17 @@ export async function oauthRoutes(app: ZodApp) {
         response: redirectResponses,
       },
     },
-    async (request, reply) =>
-      redirect(
-        reply,
-        await service.finish(contextOf(request), app.config, request.params.provider, request.query),
-      ),
+    async (request, reply) => {
+      const page = await service.finish(
+        contextOf(request),
+        app.config,
+        request.params.provider,
+        request.query,
+        request.cookies[STATE_COOKIE],
+      );
+      reply.clearCookie(STATE_COOKIE, { path: '/api/oauth' });
+      return redirect(reply, page);
+    },
   );
 
   app.post(
@@ -113,15 +136,16 @@ export async function oauthRoutes(app: ZodApp) {
       config: { access: { signedIn: true } },
       schema: { tags, params: oauthProviderParamsSchema, response: responses(oauthRedirectSchema) },
     },
-    async (request) =>
-      ok(
-        await service.startBinding(
-          contextOf(request),
-          app.config,
-          request.params.provider,
-          requireSession(request).accountId,
-        ),
-      ),
+    async (request, reply) => {
+      const flow = await service.startBinding(
+        contextOf(request),
+        app.config,
+        request.params.provider,
+        requireSession(request).accountId,
+      );
+      keepState(reply, flow.state);
+      return ok({ url: flow.url });
+    },
   );
 
   app.delete(

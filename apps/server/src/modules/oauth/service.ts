@@ -26,7 +26,7 @@ import { checkSecondFactor } from '../twostep/service.ts';
 import { type ProviderIdentity, providerClient } from './providers.ts';
 import * as repo from './repository.ts';
 
-const STATE_TTL_MS = 10 * 60_000;
+export const STATE_TTL_MS = 10 * 60_000;
 const TICKET_TTL_MS = 5 * 60_000;
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -51,13 +51,26 @@ async function appOf(ctx: ServiceContext, provider: OAuthProvider): Promise<Prov
 const redirectUri = (config: Config, provider: OAuthProvider) =>
   `${config.publicUrl}/api/oauth/${provider}/callback`;
 
+/**
+ * A flow that started in this browser: the state is also kept in a cookie (HttpOnly, SameSite=Lax: the
+ * provider's redirect back is a top-level GET) and the callback must bring both. Without it, a callback address
+ * from someone else's flow, opened by a victim, would sign the victim into that person's account, or bind the
+ * victim's identity to it.
+ */
+export interface Flow {
+  /** Where the browser goes next. */
+  url: string;
+  /** The state, for the cookie. */
+  state: string;
+}
+
 /** A new state for the flow, and the provider's page to send the browser to. */
 async function begin(
   ctx: ServiceContext,
   config: Config,
   provider: OAuthProvider,
   accountId: number | null,
-): Promise<string> {
+): Promise<Flow> {
   const app = await appOf(ctx, provider);
   const state = randomBytes(24).toString('base64url');
   await repo.insertState(ctx.db, {
@@ -67,11 +80,16 @@ async function begin(
     accountId,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
-  return providerClient(provider, config.oauth).authorizeUrl(app, redirectUri(config, provider), state);
+  const url = providerClient(provider, config.oauth).authorizeUrl(app, redirectUri(config, provider), state);
+  return { url, state };
 }
 
 /** Where the sign-in page's icon goes; when the provider is not set up, back to that page saying so. */
-export const startSignIn = (ctx: ServiceContext, config: Config, provider: OAuthProvider) =>
+export const startSignIn = (
+  ctx: ServiceContext,
+  config: Config,
+  provider: OAuthProvider,
+): Promise<Flow | string> =>
   begin(ctx, config, provider, null).catch((error) => failedPage(LOGIN_PAGE, provider, error));
 
 export async function startBinding(
@@ -79,10 +97,10 @@ export async function startBinding(
   config: Config,
   provider: OAuthProvider,
   accountId: number,
-): Promise<{ url: string }> {
+): Promise<Flow> {
   if ((await repo.listBindings(ctx.db, accountId)).some((b) => b.provider === provider))
     throw httpError(409, 'oauth.alreadyBound', name(provider));
-  return { url: await begin(ctx, config, provider, accountId) };
+  return begin(ctx, config, provider, accountId);
 }
 
 /** A refusal shown on the page the flow returns to: its error code (the console translates it). */
@@ -96,15 +114,21 @@ function failedPage(page: string, provider: OAuthProvider, error: unknown): stri
   });
 }
 
-/** The provider's callback: answers the console page to send the browser to. */
+/**
+ * The provider's callback, with the state this browser's cookie kept (see `Flow`): answers the console page to
+ * send the browser to.
+ */
 export async function finish(
   ctx: ServiceContext,
   config: Config,
   provider: OAuthProvider,
   query: z.output<typeof oauthCallbackQuerySchema>,
+  browserState: string | undefined,
 ): Promise<string> {
   const state =
-    query.state && (await repo.takeState(ctx.db, hash(query.state), provider, ['sign-in', 'bind']));
+    query.state &&
+    query.state === browserState &&
+    (await repo.takeState(ctx.db, hash(query.state), provider, ['sign-in', 'bind']));
   if (!state) return failedPage(LOGIN_PAGE, provider, httpError(400, 'oauth.stateInvalid'));
   const bindingFor = state.purpose === 'bind' ? state.accountId : null;
   try {
