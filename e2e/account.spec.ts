@@ -25,8 +25,17 @@ test.describe('account pages', () => {
     await page.getByLabel('Country/Region').fill('China');
     await page.getByLabel('Province or city').fill('Hangzhou');
     await page.getByLabel('Street address').fill('1 West Lake Road');
+    // A new email asks for the current password: recovery links go there.
+    const current = page.getByLabel('Current password');
+    await page.getByRole('button', { name: 'Update information' }).click();
+    await expect(page.getByText('Please enter your current password!')).toBeVisible();
+    await current.fill('not-my-password-1');
+    await page.getByRole('button', { name: 'Update information' }).click();
+    await expect(page.getByText('The current password is wrong')).toBeVisible();
+    await current.fill(password);
     await page.getByRole('button', { name: 'Update information' }).click();
     await expect(page.getByText('Update basic information successfully')).toBeVisible();
+    await expect(current).toHaveCount(0);
     // The header's name follows at once.
     await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Profile Tester');
 

@@ -35,6 +35,9 @@ const codeFor = async (recipient: string) => {
   return /\b(\d{6})\b/.exec(row?.body ?? '')?.[1] ?? '';
 };
 
+/** The password `accountWithRole` gives, which a new email needs. */
+const PASSWORD = 'secret-pass-1';
+
 const PROFILE = {
   email: 'editor@example.com',
   name: 'Editor Wang',
@@ -77,7 +80,11 @@ describe('the account profile', () => {
     const badEmail = await api(token, 'PUT', '/account/profile', { ...PROFILE, email: 'nope' });
     expect(badEmail.status).toBe(400);
 
-    const saved = await api(token, 'PUT', '/account/profile', { ...PROFILE, avatar: '/uploads/a.png' });
+    const saved = await api(token, 'PUT', '/account/profile', {
+      ...PROFILE,
+      avatar: '/uploads/a.png',
+      currentPassword: PASSWORD,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.result).toMatchObject({ ...PROFILE, avatar: '/uploads/a.png' });
     const [entry] = await auditOf(id);
@@ -91,13 +98,54 @@ describe('the account profile', () => {
   it("refuses another account's email", async () => {
     const first = await server.accountWithRole(ROLE);
     const second = await server.accountWithRole(ROLE);
-    await api(first.token, 'PUT', '/account/profile', { ...PROFILE, email: 'taken@example.com' });
+    await api(first.token, 'PUT', '/account/profile', {
+      ...PROFILE,
+      email: 'taken@example.com',
+      currentPassword: PASSWORD,
+    });
     const res = await api(second.token, 'PUT', '/account/profile', {
       ...PROFILE,
       email: 'Taken@example.com',
+      currentPassword: PASSWORD,
     });
     expect(res.status).toBe(400);
     expect(res.body.result.errors[0]).toMatchObject({ field: 'email', error: 'profile.emailTaken' });
+  });
+});
+
+describe('changing the email', () => {
+  it('needs the current password, so a session alone cannot move where recovery links go', async () => {
+    const { token } = await server.accountWithRole(ROLE);
+    const first = { ...PROFILE, email: 'mine@example.com' };
+    const missing = await api(token, 'PUT', '/account/profile', first);
+    expect([missing.status, missing.body.result.errors[0]]).toMatchObject([
+      400,
+      { field: 'currentPassword', error: 'field.required' },
+    ]);
+    const wrong = await api(token, 'PUT', '/account/profile', { ...first, currentPassword: 'guess-1234' });
+    expect([wrong.status, wrong.body.result.errors[0]]).toMatchObject([
+      400,
+      { field: 'currentPassword', error: 'profile.wrongPassword' },
+    ]);
+    const profile = async () => (await api(token, 'GET', '/account/profile')).body.result;
+    expect((await profile()).email).toBeNull();
+    expect(
+      (await api(token, 'PUT', '/account/profile', { ...first, currentPassword: PASSWORD })).status,
+    ).toBe(200);
+    // The other fields change without it, the same address written differently too.
+    const renamed = await api(token, 'PUT', '/account/profile', {
+      ...first,
+      email: 'Mine@Example.com',
+      name: 'New',
+    });
+    expect([renamed.status, renamed.body.result.name, renamed.body.result.email]).toEqual([
+      200,
+      'New',
+      'mine@example.com',
+    ]);
+    const moved = await api(token, 'PUT', '/account/profile', { ...first, email: 'attacker@example.com' });
+    expect(moved.status).toBe(400);
+    expect((await profile()).email).toBe('mine@example.com');
   });
 });
 

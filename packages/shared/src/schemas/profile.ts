@@ -21,6 +21,8 @@ export const profileUpdateSchema = z.strictObject({
   region: text(128).min(1),
   address: text(256).min(1),
   avatar: linkUrl.nullable().optional(),
+  /** Needed when the email changes: recovery links go there, so a session alone must not be able to move it. */
+  currentPassword: safeString().max(MAX_PASSWORD_LENGTH).optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

@@ -87,15 +87,24 @@ async function unique<T>(write: Promise<T>, field: 'email' | 'phone'): Promise<T
 }
 
 /**
- * The sign-in email changes without a mailed code: the person is signed in, the change is audited, and the
- * address only matters for recovery links, which the new owner of the address would receive anyway.
+ * A new sign-in email needs the current password (as a new password does), not a mailed code: recovery links
+ * go to it, so whoever holds only the session (an unlocked desk, a stolen token) must not be able to move it
+ * and then recover the account. The change is audited.
  */
 export async function updateProfile(ctx: ServiceContext, session: Session, input: ProfileUpdate) {
-  const { avatar, email, ...fields } = input;
+  const { avatar, email, currentPassword, ...fields } = input;
+  const address = normaliseTarget('email', email);
+  const row = await ownAccount(ctx, session);
+  if (address !== row.email) {
+    if (!currentPassword) throw badRequest('currentPassword', 'field.required');
+    if (!(await verifyPassword(row.passwordHash ?? undefined, currentPassword))) {
+      throw badRequest('currentPassword', 'profile.wrongPassword');
+    }
+  }
   return updateOwnAccount(
     ctx,
     session,
-    { ...fields, email: normaliseTarget('email', email), ...(avatar !== undefined && { avatar }) },
+    { ...fields, email: address, ...(avatar !== undefined && { avatar }) },
     'email',
   );
 }

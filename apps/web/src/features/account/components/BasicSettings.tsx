@@ -8,7 +8,14 @@ import { useNotices } from '../../../shared/ui/notices.ts';
 import { AvatarUploadField } from './AvatarUploadField.tsx';
 import { useFormRequest } from './useFormRequest.ts';
 
-type Values = Required<Omit<ProfileUpdate, 'avatar'>> & { avatar: string | null };
+type Values = Required<Omit<ProfileUpdate, 'avatar' | 'currentPassword'>> & {
+  avatar: string | null;
+  currentPassword?: string;
+};
+
+/** As the server compares addresses: a change of case or spaces is no new address. */
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
 /** SPEC 3 profile fields with SPEC 5's required messages; the phone is the security phone, changed apart. */
 export function BasicSettings({ profile }: { profile: Profile }) {
@@ -17,6 +24,8 @@ export function BasicSettings({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [saving, request] = useFormRequest(form);
+  // A new email needs the current password (recovery links go there): asked for only then.
+  const newEmail = !sameAddress(Form.useWatch('email', form), profile.email);
   const required = (
     key: 'nicknameRequired' | 'profileRequired' | 'countryRequired' | 'regionRequired' | 'addressRequired',
   ) => [{ required: true, whitespace: true, message: t(`account.settings.basic.${key}`) }];
@@ -24,6 +33,7 @@ export function BasicSettings({ profile }: { profile: Profile }) {
   const onFinish = (values: Values) =>
     request(async () => {
       const saved = await updateProfile(values);
+      form.setFieldValue('currentPassword', undefined);
       queryClient.setQueryData(profileKeys.profile(), saved);
       const { user, setUser } = useAuthStore.getState();
       if (user) setUser({ ...user, name: saved.name, avatar: saved.avatar ?? '', email: saved.email });
@@ -49,6 +59,16 @@ export function BasicSettings({ profile }: { profile: Profile }) {
       >
         <Input maxLength={254} autoComplete="email" />
       </Form.Item>
+      {newEmail && (
+        <Form.Item
+          name="currentPassword"
+          label={t('account.settings.basic.currentPassword')}
+          extra={t('account.settings.basic.currentPasswordHelp')}
+          rules={[{ required: true, message: t('account.settings.basic.currentPasswordRequired') }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+      )}
       <Form.Item
         name="name"
         label={t('account.settings.basic.nickname')}
