@@ -193,6 +193,42 @@ describe('paying by QR code', () => {
   });
 });
 
+describe('handing out the payment again', () => {
+  const prepaidAgo = (orderNo: string, minutes: number) =>
+    server.database.db
+      .update(orders)
+      .set({ prepaidAt: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(orders.orderNo, orderNo));
+
+  it('gives the same link while WeChat Pay still honours it, and asks for a fresh one after', async () => {
+    const { client, recordId } = await lockedRecord();
+    const first = (await client('POST', '/orders', { recordId, channel: 'h5' })).body.result;
+    const again = await client('POST', '/orders', { recordId, channel: 'h5' });
+    expect([again.status, again.body.result.orderNo, again.body.result.h5Url]).toEqual([
+      200,
+      first.orderNo,
+      first.h5Url,
+    ]);
+    // An h5 link works five minutes (a code URL two hours): back from the cashier later, the same order gets a
+    // new one.
+    await prepaidAgo(first.orderNo, 5);
+    const later = (await client('POST', '/orders', { recordId, channel: 'h5' })).body.result;
+    expect(later.orderNo).toBe(first.orderNo);
+    expect(later.h5Url).not.toBe(first.h5Url);
+    expect(later.h5Url).toMatch(/^https:\/\/wx\.tenpay\.com\//);
+
+    const native = (await client('POST', '/orders', { recordId, channel: 'native' })).body.result;
+    await prepaidAgo(native.orderNo, 60);
+    expect((await client('POST', '/orders', { recordId, channel: 'native' })).body.result.codeUrl).toBe(
+      native.codeUrl,
+    );
+    await prepaidAgo(native.orderNo, 121);
+    expect((await client('POST', '/orders', { recordId, channel: 'native' })).body.result.codeUrl).not.toBe(
+      native.codeUrl,
+    );
+  });
+});
+
 describe('paying inside WeChat', () => {
   it('hands out wx.requestPayment parameters signed with the merchant key, for the payer’s openid', async () => {
     const { client, recordId } = await lockedRecord();

@@ -498,10 +498,12 @@ export const orders = pgTable(
       .notNull()
       .default('unpaid'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** What WeChat Pay answered the prepay with, to hand out again while the order is payable. */
+    /** What WeChat Pay answered the prepay with, to hand out again while it is valid (see `prepaidAt`). */
     prepayId: text('prepay_id'),
     codeUrl: text('code_url'),
     h5Url: text('h5_url'),
+    /** When that answer came: an h5 link is valid 5 minutes, a code URL or prepay id 2 hours. */
+    prepaidAt: timestamp('prepaid_at', { withTimezone: true }),
     transactionId: text('transaction_id'),
     payerOpenid: text('payer_openid'),
     paidAt: timestamp('paid_at', { withTimezone: true }),

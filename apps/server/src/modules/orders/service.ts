@@ -120,11 +120,20 @@ async function prepay(
   else if (row.channel === 'h5')
     patch = { h5Url: (await pay.client.prepayH5({ ...input, payerClientIp: payer.ip })).h5Url };
   else patch = { prepayId: (await pay.client.prepayJsapi({ ...input, openid: payer.openid! })).prepayId };
-  return repo.updateOrder(ctx.db, row.id, patch);
+  return repo.updateOrder(ctx.db, row.id, { ...patch, prepaidAt: new Date() });
 }
 
-const cached = (row: repo.OrderRow) =>
-  row.channel === 'native' ? row.codeUrl : row.channel === 'h5' ? row.h5Url : row.prepayId;
+/**
+ * How long WeChat Pay's answer to a prepay can be handed out again, a minute short of its validity: an h5 link
+ * works 5 minutes, a code URL or prepay id 2 hours. Past it the order (same number, same amount) is prepaid
+ * again, which WeChat Pay answers with a fresh one.
+ */
+const REUSABLE_MS = { h5: 4 * 60_000, native: 119 * 60_000, jsapi: 119 * 60_000 } as const;
+
+const reusable = (row: repo.OrderRow, now = Date.now()) =>
+  (row.channel === 'native' ? row.codeUrl : row.channel === 'h5' ? row.h5Url : row.prepayId) !== null &&
+  row.prepaidAt !== null &&
+  now - row.prepaidAt.getTime() < REUSABLE_MS[row.channel];
 
 /**
  * The still-payable order of the participant's record for this channel, or a new one (201), with what the
@@ -183,7 +192,7 @@ export async function createClientOrder(
       }
     });
     pay.orderNo = row.orderNo;
-    const ready = cached(row) ? row : await prepay(ctx, pay, row, { openid, ip: payerIp });
+    const ready = reusable(row) ? row : await prepay(ctx, pay, row, { openid, ip: payerIp });
     return { order: toClientOrder(ready, pay), created };
   } finally {
     await pay.settled();

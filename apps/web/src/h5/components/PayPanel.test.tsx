@@ -102,3 +102,54 @@ describe('unlocking a report', () => {
     expect(decodeURIComponent(src)).toMatch(/^data:image\/svg\+xml;charset=utf-8,<svg[\s\S]*<\/svg>$/);
   });
 });
+
+describe('a payment that did not finish', () => {
+  const h5Order = (): ClientOrder => ({
+    ...order('unpaid'),
+    channel: 'h5',
+    codeUrl: null,
+    h5Url: 'https://wx.tenpay.com/x',
+  });
+
+  it('back from WeChat Pay’s page unpaid, keeps asking and lets the person pay again', async () => {
+    sessionStorage.setItem('h5-pay-pending', JSON.stringify({ recordId: 5, orderNo: 'CT20261123000001' }));
+    fakeServer({
+      'GET /api/client/orders/CT20261123000001': [
+        [200, h5Order()],
+        [200, h5Order()],
+      ],
+    });
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <PayPanel recordId={5} priceFen={990} />
+        </QueryClientProvider>,
+      ),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(container.textContent).toContain('Not paid yet? Unlock again');
+    expect(container.querySelector('button')?.disabled).toBe(false);
+    sessionStorage.clear();
+  });
+
+  it('refused inside WeChat, brings the button back and says so', async () => {
+    const jsapi = {
+      appId: 'wx1',
+      timeStamp: '1',
+      nonceStr: 'n',
+      package: 'prepay_id=p',
+      signType: 'RSA',
+      paySign: 's',
+    };
+    fakeServer({
+      'POST /api/client/orders': [[201, { ...order('unpaid'), channel: 'jsapi', codeUrl: null, jsapi }]],
+    });
+    vi.stubGlobal('WeixinJSBridge', {
+      invoke: (_name: string, _params: unknown, done: (result: { err_msg: string }) => void) =>
+        done({ err_msg: 'get_brand_wcpay_request:fail' }),
+    });
+    await unlock();
+    expect(container.textContent).toContain('The payment did not go through. You can try again.');
+    expect(container.querySelector('button')?.disabled).toBe(false);
+  });
+});

@@ -35,9 +35,12 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
         return;
       }
       setOrderNo(order.orderNo);
-      if (order.channel === 'jsapi' && order.jsapi && (await payInWechat(order.jsapi)) === 'cancel') {
+      if (order.channel !== 'jsapi' || !order.jsapi) return;
+      const outcome = await payInWechat(order.jsapi);
+      // Not paid: the button is back, for another try (the same order while it is open).
+      if (outcome !== 'ok') {
         setOrderNo(null);
-        setNotice(t('pay.cancelled'));
+        setNotice(t(outcome === 'cancel' ? 'pay.cancelled' : 'pay.notCompleted'));
       }
     },
   });
@@ -74,14 +77,18 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
     (start.error.status === 503 || start.error.code === 'wechatpay.notConfigured');
   const waiting = orderNo !== null && status !== 'paid';
   const codeUrl = waiting ? (start.data?.codeUrl ?? order.data?.codeUrl ?? null) : null;
+  // Back from WeChat Pay's h5 page nobody knows whether the person paid: the order is asked about, and the
+  // button takes them back to pay (the same order, with a fresh link) if they did not. The code on a computer
+  // and a payment confirmed inside WeChat only wait.
+  const payAgain = waiting && (start.data?.channel ?? order.data?.channel) === 'h5';
 
   return (
     <div className="h5-stack h5-pay">
       <Button
         block
         color="primary"
-        loading={start.isPending || (waiting && !codeUrl)}
-        disabled={waiting}
+        loading={start.isPending || (waiting && !payAgain && !codeUrl)}
+        disabled={waiting && !payAgain}
         onClick={() => start.mutate()}
       >
         {t('report.unlock', { price: price(priceFen) })}
@@ -96,7 +103,7 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
       )}
       {waiting && (
         <p className="h5-note" role="status">
-          {t('pay.waiting')}
+          {t('pay.waiting')} {payAgain && t('pay.again')}
         </p>
       )}
       {unavailable && (

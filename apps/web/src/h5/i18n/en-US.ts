@@ -56,6 +56,8 @@ const messages = {
   'pay.failed': 'Could not start the payment: {{message}}',
   'pay.waiting': 'Waiting for WeChat Pay to confirm the payment…',
   'pay.cancelled': 'Payment cancelled. You can unlock again at any time.',
+  'pay.notCompleted': 'The payment did not go through. You can try again.',
+  'pay.again': 'Not paid yet? Unlock again to go back to WeChat Pay.',
   'pay.closed': 'The order closed before it was paid. You can unlock again.',
   'pay.nativeTitle': 'Pay with WeChat on your phone',
   'pay.nativeBody':

@@ -58,6 +58,8 @@ const messages: H5Messages = {
   'pay.failed': '无法发起支付：{{message}}',
   'pay.waiting': '正在等待微信支付确认…',
   'pay.cancelled': '已取消支付，可随时再次解锁。',
+  'pay.notCompleted': '支付未完成，可以再试一次。',
+  'pay.again': '还没有付款？再次点击解锁即可回到微信支付。',
   'pay.closed': '订单未支付已关闭，可再次解锁。',
   'pay.nativeTitle': '请在手机微信中支付',
   'pay.nativeBody': '请用手机微信扫描二维码，或在微信中打开下面的链接；支付完成后本页会立即解锁报告。',
