@@ -29,7 +29,16 @@ async function staff(roleId: string, choices: object, language = 'en-US') {
   const email = `${account.username}@example.com`;
   const put = (url: string, payload: object) =>
     server.call(account.token, { method: 'PUT', url: `/api/account${url}`, payload });
-  await put('/profile', { email, name: 'N', profile: 'P', country: 'C', region: 'R', address: 'A' });
+  await put('/profile', {
+    email,
+    name: 'N',
+    profile: 'P',
+    country: 'C',
+    region: 'R',
+    address: 'A',
+    // accountWithRole's password: a new email needs it.
+    currentPassword: 'secret-pass-1',
+  });
   await put('/notifications', choices);
   if (language === 'zh-CN') {
     const prefs = (await server.call(account.token, { method: 'GET', url: '/api/account/preferences' })).body;
