@@ -455,6 +455,37 @@ describe('refunds', () => {
     expect(audit.body.result.data.filter((e: { action: string }) => e.action === 'refund')).toHaveLength(2);
   });
 
+  it('an abnormal refund stays open until the merchant resolves it: its later success counts', async () => {
+    const { client, recordId, orderNo } = await paidAtWechat();
+    expect((await deliver(fake.buildPaymentNotification(orderNo))).status).toBe(204);
+    const all = await staff('POST', `/orders/${orderNo}/refunds`, { amountFen: 1990, reason: 'all' });
+    const outRefundNo = all.body.result.refunds[0].outRefundNo;
+    // The payer's card was frozen: WeChat Pay says ABNORMAL, and the merchant sends the money another way.
+    fake.settleRefund(outRefundNo, 'ABNORMAL');
+    const abnormal = fake.buildRefundNotification(outRefundNo);
+    expect((await deliver(abnormal, '/api/pay/wechat/refund-notify')).status).toBe(204);
+    expect(await detail(orderNo)).toMatchObject({
+      status: 'refunding',
+      refundedFen: 0,
+      refunds: [{ status: 'abnormal' }],
+    });
+    // Its amount stays committed: nothing more can be refunded meanwhile.
+    const more = await staff('POST', `/orders/${orderNo}/refunds`, { amountFen: 1, reason: '' });
+    expect(more.body.result.errors?.[0]?.error ?? more.body.result.error).toBe('order.refundTooLarge');
+    expect((await deliver(abnormal, '/api/pay/wechat/refund-notify')).status).toBe(204);
+
+    fake.settleRefund(outRefundNo, 'SUCCESS');
+    expect(
+      (await deliver(fake.buildRefundNotification(outRefundNo), '/api/pay/wechat/refund-notify')).status,
+    ).toBe(204);
+    expect(await detail(orderNo)).toMatchObject({
+      status: 'refunded',
+      refundedFen: 1990,
+      refunds: [{ status: 'success' }],
+    });
+    expect(await unlocked(client, recordId)).toBe(false);
+  });
+
   it('a refund WeChat Pay refuses is marked failed and the order is paid again', async () => {
     const { orderNo } = await paidAtWechat();
     expect((await deliver(fake.buildPaymentNotification(orderNo))).status).toBe(204);

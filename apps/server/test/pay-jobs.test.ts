@@ -143,11 +143,20 @@ describe('payment jobs', () => {
     expect(wait).toBeLessThanOrEqual(5);
     expect((await orderRow(orderNo)).status).toBe('refunding');
 
+    // ABNORMAL (a frozen card) is no end: it is still asked about until the merchant resolves it.
+    fake.settleRefund(outRefundNo, 'ABNORMAL');
+    await due();
+    await pollRefundsJob.run({}, context);
+    row = await refundRow();
+    expect(row).toMatchObject({ status: 'abnormal', pollCount: 2 });
+    expect(row.nextPollAt!.getTime()).toBeGreaterThan(Date.now());
+    expect((await orderRow(orderNo)).status).toBe('refunding');
+
     fake.settleRefund(outRefundNo);
     await due();
     await pollRefundsJob.run({}, context);
     row = await refundRow();
-    expect(row).toMatchObject({ status: 'success', pollCount: 2, nextPollAt: null });
+    expect(row).toMatchObject({ status: 'success', pollCount: 3, nextPollAt: null });
     expect(await orderRow(orderNo)).toMatchObject({ status: 'refunded', refundedFen: 1990 });
     expect(await lastEvent(orderNo)).toMatchObject({ toStatus: 'refunded', cause: 'job' });
     // Refunded in full: the report is locked again.

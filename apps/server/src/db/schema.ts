@@ -577,7 +577,7 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_out_refund_no_key').on(t.outRefundNo),
     index('refunds_order_idx').on(t.orderId, t.createdAt),
-    index('refunds_poll_idx').on(t.nextPollAt).where(sql`status = 'processing'`),
+    index('refunds_poll_idx').on(t.nextPollAt).where(sql`status in ('processing', 'abnormal')`),
   ],
 );
 

@@ -246,9 +246,11 @@ export type RefundResult = Pick<WechatRefund, 'refund_id' | 'status' | 'success_
 const REFUND_OUTCOMES = { SUCCESS: 'success', CLOSED: 'closed', ABNORMAL: 'abnormal' } as const;
 
 /**
- * Settles a refund in progress: SUCCESS adds it to the refunded amount; CLOSED and ABNORMAL end it without
- * money back (ABNORMAL needs the merchant's hand at WeChat Pay). The order leaves `refunding` when its last
- * refund in progress ends: `refunded` once everything paid went back (its record locked again), else `paid`.
+ * Settles a refund in progress: SUCCESS adds it to the refunded amount; CLOSED ends it without money back.
+ * ABNORMAL (the card frozen or closed) is not final: the merchant resolves it at WeChat Pay, so the refund
+ * stays open (its amount committed, still asked about) and staff are told; SUCCESS or CLOSED may follow. The
+ * order leaves `refunding` when its last open refund ends: `refunded` once everything paid went back (its
+ * record locked again), else `paid`.
  */
 export function applyRefundResult(
   ctx: ServiceContext,
@@ -296,17 +298,21 @@ export async function settleRefund(
     const refund = (await repo.lockRefund(tx, outRefundNo))!;
     const outcome = decide(refund);
     if (typeof outcome === 'string') return { verdict: outcome, order };
-    if (refund.status !== 'processing') return { verdict: 'duplicate', order };
+    const open = refund.status === 'processing' || refund.status === 'abnormal';
+    if (!open || ('status' in outcome && outcome.status === refund.status))
+      return { verdict: 'duplicate', order };
     if (!('status' in outcome)) {
       if (outcome.refundId !== refund.refundId)
         await repo.updateRefund(tx, refund.id, { refundId: outcome.refundId });
       return { verdict: 'unchanged', order };
     }
+    const stillOpen = outcome.status === 'abnormal';
     await repo.updateRefund(tx, refund.id, {
       status: outcome.status,
       refundId: outcome.refundId ?? refund.refundId,
       succeededAt: outcome.succeededAt,
-      nextPollAt: null,
+      // An abnormal refund is asked about again on the jobs' back-off, until the merchant resolves it.
+      ...(!stillOpen && { nextPollAt: null }),
     });
     const refundedFen = order.refundedFen + (outcome.status === 'success' ? refund.amountFen : 0);
     const { processingFen } = await repo.refundTally(tx, order.id);

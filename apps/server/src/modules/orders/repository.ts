@@ -137,12 +137,12 @@ export async function updateRefund(
   return row!;
 }
 
-/** How many refunds an order has, and the fen still being refunded (processing). */
+/** How many refunds an order has, and the fen still being refunded (processing, or abnormal until resolved). */
 export async function refundTally(tx: Executor, orderId: number) {
   const [row] = await tx
     .select({
       total: count(),
-      processingFen: sql<string>`coalesce(sum(${refunds.amountFen}) filter (where ${refunds.status} = 'processing'), 0)`,
+      processingFen: sql<string>`coalesce(sum(${refunds.amountFen}) filter (where ${refunds.status} in ('processing', 'abnormal')), 0)`,
     })
     .from(refunds)
     .where(eq(refunds.orderId, orderId));

@@ -190,7 +190,7 @@ export interface ClaimedRefund {
   pollCount: number;
 }
 
-/** Refunds in progress whose next look is due; the next one is pushed back by the back-off now. */
+/** Refunds in progress (abnormal ones too) whose next look is due; the next one is pushed back by the back-off now. */
 export async function claimDueRefunds(db: Executor, limit: number): Promise<ClaimedRefund[]> {
   const steps = sql.raw(`array[${REFUND_BACKOFF_MINUTES.join(',')}]`);
   const { rows } = await db.execute<{ out_refund_no: string; poll_count: number }>(sql`
@@ -198,21 +198,21 @@ export async function claimDueRefunds(db: Executor, limit: number): Promise<Clai
       next_poll_at = now() + make_interval(mins => (${steps})[least(poll_count + 2, ${REFUND_BACKOFF_MINUTES.length})])
     where id in (
       select id from ${refunds}
-      where status = 'processing' and next_poll_at <= now()
+      where status in ('processing', 'abnormal') and next_poll_at <= now()
       order by next_poll_at limit ${limit}
       for update skip locked)
     returning out_refund_no, poll_count`);
   return rows.map((row) => ({ outRefundNo: row.out_refund_no, pollCount: Number(row.poll_count) }));
 }
 
-/** The refunds of one order still in progress (a difference's sync asks about each). */
+/** The refunds of one order still in progress, abnormal ones too (a difference's sync asks about each). */
 export const processingRefunds = async (db: Executor, orderNo: string) =>
   (
     await db
       .select({ outRefundNo: refunds.outRefundNo })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .where(and(eq(orders.orderNo, orderNo), eq(refunds.status, 'processing')))
+      .where(and(eq(orders.orderNo, orderNo), inArray(refunds.status, ['processing', 'abnormal'])))
   ).map((row) => row.outRefundNo);
 
 /** What applying for a refund again takes: the same refund number, amount and reason, and its order's. */
