@@ -163,14 +163,15 @@ describe('payment jobs', () => {
     expect((await client('GET', `/records/${recordId}`)).body.result.unlocked).toBe(false);
   });
 
-  it('applies again, under the same number, for a refund whose application got no answer', async () => {
+  /** A paid order with a refund whose application got no answer (WeChat Pay never saw it): processing. */
+  async function unansweredRefund(amountFen: number) {
     const { orderNo } = await nativeOrder(server, testId);
     await payNotified(server, fake, orderNo);
     fake.failNext = { status: 500, code: 'SYSTEM_ERROR', message: '系统错误' };
     const lost = await server.call(admin, {
       method: 'POST',
       url: `/api/orders/${orderNo}/refunds`,
-      payload: { amountFen: 500, reason: 'lost answer' },
+      payload: { amountFen, reason: 'lost answer' },
     });
     expect(lost.status).toBe(502);
     const [row] = await server.database.db
@@ -178,23 +179,46 @@ describe('payment jobs', () => {
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .where(eq(orders.orderNo, orderNo));
-    const { outRefundNo } = row!.refunds;
     expect(row!.refunds.status).toBe('processing');
-    expect(fake.refunds.has(outRefundNo)).toBe(false);
+    expect((await orderRow(orderNo)).status).toBe('refunding');
+    return { orderNo, outRefundNo: row!.refunds.outRefundNo };
+  }
 
-    await server.database.db
+  const refundDue = (outRefundNo: string) =>
+    server.database.db
       .update(refunds)
       .set({ nextPollAt: sql`now() - interval '1 second'` })
       .where(eq(refunds.outRefundNo, outRefundNo));
+
+  it('applies again, under the same number, for a refund whose application got no answer', async () => {
+    const { orderNo, outRefundNo } = await unansweredRefund(500);
+    expect(fake.refunds.has(outRefundNo)).toBe(false);
+    await refundDue(outRefundNo);
     await pollRefundsJob.run({}, context);
     expect(fake.refunds.get(outRefundNo)).toMatchObject({ refundFen: 500, status: 'PROCESSING' });
     fake.settleRefund(outRefundNo);
-    await server.database.db
-      .update(refunds)
-      .set({ nextPollAt: sql`now() - interval '1 second'` })
-      .where(eq(refunds.outRefundNo, outRefundNo));
+    await refundDue(outRefundNo);
     await pollRefundsJob.run({}, context);
     expect(await orderRow(orderNo)).toMatchObject({ status: 'paid', refundedFen: 500 });
+  });
+
+  it('ends as failed a refund WeChat Pay refuses when it is applied for again, and the order is paid again', async () => {
+    const { orderNo, outRefundNo } = await unansweredRefund(700);
+    await refundDue(outRefundNo);
+    // Not found at WeChat Pay, so applied for again: this time refused (the merchant's balance is short).
+    fake.failNext = {
+      status: 403,
+      code: 'NOT_ENOUGH',
+      message: '余额不足',
+      route: 'POST /v3/refund/domestic/refunds',
+    };
+    await pollRefundsJob.run({}, context);
+    const [refund] = await server.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.outRefundNo, outRefundNo));
+    expect(refund).toMatchObject({ status: 'failed', nextPollAt: null });
+    expect(await orderRow(orderNo)).toMatchObject({ status: 'paid', refundedFen: 0 });
   });
 
   it("reconciles yesterday's trade bill (China time)", async () => {

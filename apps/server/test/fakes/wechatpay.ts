@@ -206,7 +206,8 @@ export class FakeWechatPay {
   /** Spoils every answer this way until set back to null. */
   answerTampering: AnswerTampering | null = null;
   /** The next API call answers this error instead. */
-  failNext: { status: number; code: string; message: string } | null = null;
+  /** The next call (or the next one to `route`, `METHOD /path`) fails with this error. */
+  failNext: { status: number; code: string; message: string; route?: string } | null = null;
   /** Plants differences in the bill: orders left out, amounts changed, lines only WeChat Pay has. */
   readonly billTweaks = {
     omit: new Set<string>(),
@@ -480,7 +481,10 @@ export class FakeWechatPay {
     const authorized = this.authorized(request, rawBody);
     this.calls.push({ method: request.method ?? '', path: url.pathname, authorized });
     if (!authorized) return this.error(response, 401, 'SIGN_ERROR', '签名错误，请检查后再试');
-    if (this.failNext) {
+    if (
+      this.failNext &&
+      (!this.failNext.route || this.failNext.route === `${request.method} ${url.pathname}`)
+    ) {
       const { status, code, message } = this.failNext;
       this.failNext = null;
       return this.error(response, status, code, message);

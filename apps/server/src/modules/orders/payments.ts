@@ -331,6 +331,35 @@ export async function settleRefund(
   return applied;
 }
 
+/**
+ * Applies to WeChat Pay for a refund (its first time, or again under the same number) and applies the answer.
+ * A refusal (nothing happened at WeChat Pay) ends the refund as failed, so it leaves the order `refunding` and
+ * is not applied for again; it is then thrown, for the caller to show or log.
+ */
+export async function applyForRefund(
+  ctx: ServiceContext,
+  pay: PayClient,
+  request: { outTradeNo: string; outRefundNo: string; refundFen: number; totalFen: number; reason: string },
+  cause: EventCause,
+): Promise<Applied> {
+  try {
+    const answer = await pay.client.refund({
+      ...request,
+      notifyUrl: `${pay.notifyBaseUrl}/api/pay/wechat/refund-notify`,
+    });
+    return await applyRefundResult(ctx, request.outRefundNo, answer, cause);
+  } catch (error) {
+    if (refusedByWechat(error))
+      await settleRefund(ctx, request.outRefundNo, cause, null, () => ({
+        status: 'failed',
+        refundId: null,
+        succeededAt: null,
+        detail: { wechatCode: error.wechatCode },
+      }));
+    throw error;
+  }
+}
+
 /** Whether an error means WeChat Pay refused the call (nothing happened), not that its outcome is unknown. */
 export const refusedByWechat = (error: unknown): error is WechatPayError =>
   error instanceof WechatPayError &&

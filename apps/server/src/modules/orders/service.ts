@@ -15,15 +15,7 @@ import { badRequest, conflict, httpError, notFound } from '../../http/reply.ts';
 import { cappedRows } from '../../http/xlsx.ts';
 import { WechatPayError } from '../wechatpay/client.ts';
 import { jsapiPayParams } from '../wechatpay/protocol.ts';
-import {
-  applyRefundResult,
-  type PayClient,
-  type PayContext,
-  payClientFor,
-  queryAndApply,
-  refusedByWechat,
-  settleRefund,
-} from './payments.ts';
+import { applyForRefund, type PayClient, type PayContext, payClientFor, queryAndApply } from './payments.ts';
 import * as repo from './repository.ts';
 import { transition } from './transitions.ts';
 
@@ -416,26 +408,18 @@ export async function refundOrder(
       });
       return { order: locked, refund: made };
     });
-    try {
-      const answer = await pay.client.refund({
+    await applyForRefund(
+      ctx,
+      pay,
+      {
         outTradeNo: orderNo,
         outRefundNo: refund.outRefundNo,
         refundFen: refund.amountFen,
         totalFen: order.amountFen,
         reason: refund.reason,
-        notifyUrl: `${pay.notifyBaseUrl}/api/pay/wechat/refund-notify`,
-      });
-      await applyRefundResult(ctx, refund.outRefundNo, answer, 'staff');
-    } catch (error) {
-      if (refusedByWechat(error))
-        await settleRefund(ctx, refund.outRefundNo, 'staff', null, () => ({
-          status: 'failed',
-          refundId: null,
-          succeededAt: null,
-          detail: { wechatCode: error.wechatCode },
-        }));
-      throw error;
-    }
+      },
+      'staff',
+    );
   } finally {
     await pay.settled();
   }

@@ -6,7 +6,13 @@ import type { Page, PayLogEntry, payLogQuerySchema, Reconciliation } from '@cool
 import type { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { conflict, HttpError, httpError, notFound } from '../../http/reply.ts';
-import { applyRefundResult, type PayClient, type PayContext, payClientFor } from '../orders/payments.ts';
+import {
+  applyForRefund,
+  applyRefundResult,
+  type PayClient,
+  type PayContext,
+  payClientFor,
+} from '../orders/payments.ts';
 import { syncOrder } from '../orders/service.ts';
 import type { TradeBillRow } from '../wechatpay/bill.ts';
 import { WechatPayError } from '../wechatpay/client.ts';
@@ -207,9 +213,5 @@ export async function pollRefund(
   }
   const again = await repo.refundToApplyAgain(ctx.db, outRefundNo);
   if (!again) return undefined;
-  const answer = await pay.client.refund({
-    ...again,
-    notifyUrl: `${pay.notifyBaseUrl}/api/pay/wechat/refund-notify`,
-  });
-  return applyRefundResult(ctx, outRefundNo, answer, cause);
+  return applyForRefund(ctx, pay, again, cause);
 }
