@@ -117,6 +117,24 @@ describe('recovery by SMS code', () => {
     expect(reused.body.result.errors[0].error).toBe('code.invalid');
   });
 
+  it('tells nothing about whose phone it is: the owner’s username as password is refused only with the code', async () => {
+    const { username } = await staffMember('sms.owner@example.com', '13800000005');
+    // Someone guessing whose phone this is, without its code: the same answer as any other guess.
+    const guess = await post('/api/account/recover/reset', {
+      mobile: '13800000005',
+      captcha: '000000',
+      password: username,
+    });
+    expect(guess.body.result.errors[0]).toMatchObject({ field: 'captcha', error: 'code.invalid' });
+    // The rules that hold for anyone still come first.
+    const short = await post('/api/account/recover/reset', {
+      mobile: '13800000005',
+      captcha: '000000',
+      password: 'x',
+    });
+    expect(short.body.result.errors[0].field).toBe('password');
+  });
+
   it('refuses an unknown phone with the wrong-code answer', async () => {
     const res = await post('/api/account/recover/reset', {
       mobile: '13899999999',

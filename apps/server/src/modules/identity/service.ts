@@ -253,11 +253,13 @@ export async function resetWithCode(
   body: { mobile: string; captcha: string; password: string },
 ) {
   const account = await repo.findByPhone(ctx.db, body.mobile);
-  const values = await newPassword(body.password, account);
+  // The rules that hold for anyone first; the ones about the account's own name and email only once the code
+  // checked out, or a refusal would tell whose phone this is.
+  assertAcceptablePassword(body.password, 'password');
   // Outside the change, so a wrong code's try is counted; an unknown phone's code matches nothing.
   await requireCode(ctx, { purpose: 'recover', channel: 'sms', target: body.mobile, code: body.captcha });
   if (!account) throw badRequest('captcha', 'code.invalid');
-  await recover(ctx, account, values, async () => true);
+  await recover(ctx, account, await newPassword(body.password, account), async () => true);
 }
 
 /** An invited account chooses its password: the email is thereby confirmed and the account enabled. */
