@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../src/db/schema.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -110,6 +112,39 @@ describe('staff accounts', () => {
       payload: { roleId: 'viewer' },
     });
     expect(role.status).toBe(409);
+  });
+});
+
+describe('the security phone an admin types', () => {
+  it('is kept as SMS sign-in looks it up, and a malformed one is refused', async () => {
+    const made = await create({
+      username: 'spaced-phone',
+      name: 'Spaced',
+      password: 'spaced-pass-1',
+      roleId: 'viewer',
+      phone: '138 0013-8000',
+    });
+    expect([made.status, made.body.result.phone]).toEqual([201, '13800138000']);
+    // SMS sign-in finds the account by the number as a phone sends it.
+    const sms = await server.call(null, {
+      method: 'POST',
+      url: '/api/account/sms',
+      payload: { mobile: '13800138000' },
+    });
+    expect(sms.status).toBe(200);
+    const [sent] = await server.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.recipient, '13800138000'));
+    expect(sent).toBeDefined();
+    const bad = await create({
+      username: 'bad-phone',
+      name: 'Bad',
+      password: 'bad-pass-12',
+      roleId: 'viewer',
+      phone: 'call me',
+    });
+    expect([bad.status, bad.body.result.errors[0].field]).toEqual([400, 'phone']);
   });
 });
 

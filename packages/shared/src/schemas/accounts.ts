@@ -4,6 +4,7 @@ import { ACTIONS, PERMISSION_ACTIONS, PERMISSION_IDS } from '../permissions.ts';
 import { ACCOUNT_STATUSES } from '../queries/accounts.ts';
 import { STATUSES } from '../queries/categories.ts';
 import { linkUrl, safeString, text } from './fields.ts';
+import { mobileSchema } from './identity.ts';
 
 export const statusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof statusSchema>;
@@ -16,7 +17,6 @@ const username = text(32)
   .min(3)
   .regex(/^[a-zA-Z0-9_.-]+$/, 'field.username');
 const password = safeString().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH);
-const optionalText = (max: number) => text(max).nullable().optional();
 
 export const accountSchema = z.object({
   id: z.number().int(),
@@ -44,7 +44,8 @@ export const accountCreateSchema = z.strictObject({
   name: text(64).min(1),
   password: password.optional(),
   email: z.email().max(254).nullable().optional(),
-  phone: optionalText(32),
+  /** The security phone, kept as SMS sign-in and recovery look it up (digits, an optional +). */
+  phone: mobileSchema.nullable().optional(),
   avatar: linkUrl.nullable().optional(),
   status: statusSchema.default('enabled'),
   roleId: text(64).min(1),
