@@ -1,4 +1,4 @@
-import { type Alert, alertSchema } from '@cool/shared';
+import { type Alert, alertSchema, BUILT_IN_ROLES, type Grants } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, queriesTo, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
@@ -53,6 +53,18 @@ function queue() {
 const menuItem = () => screen.getByRole('menuitem', { name: /^alerts/ });
 
 describe('alerts queue', () => {
+  it('links an alert to its record only for a role that may open the records page and the record', async () => {
+    const withRecords = (records: Grants['records']) =>
+      server.use(
+        http.get(api('/user/info'), () => reply(fixture.userInfo({ ...BUILT_IN_ROLES[0]!.grants, records }))),
+      );
+    queue();
+    withRecords(['get']);
+    renderApp('/alerts');
+    const row = await screen.findByRole('row', { name: /Lin/ });
+    expect(within(row).queryByRole('link', { name: 'Record' })).toBeNull();
+  });
+
   it('lists alerts by the status in the URL, with what raised them, and counts new ones in the menu', async () => {
     queue();
     renderApp('/alerts?status=new');

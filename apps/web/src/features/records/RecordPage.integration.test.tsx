@@ -1,4 +1,4 @@
-import { recordSchema, testSchema } from '@cool/shared';
+import { BUILT_IN_ROLES, recordSchema, testSchema } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
@@ -28,6 +28,19 @@ const withLists = () =>
   );
 
 describe('records list', () => {
+  it('offers no View to a role that may list records but not open one', async () => {
+    withLists();
+    server.use(
+      http.get(api('/user/info'), () =>
+        reply(fixture.userInfo({ ...BUILT_IN_ROLES[0]!.grants, records: ['query'] })),
+      ),
+    );
+    renderApp('/records');
+    const row = await screen.findByRole('row', { name: /^31/ });
+    expect(within(row).queryByRole('button', { name: 'View' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
   it('asks for the filters in the URL and shows each record with its tags', async () => {
     withLists();
     renderApp('/records?participant=Lin&testId=1&status=submitted&bandColour=moderate&hasAlert=true');

@@ -24,13 +24,15 @@ export function AlertItems({ alert, compact = false }: { alert: Alert; compact?:
   const language = useTextLanguage();
   return (
     <Flex vertical gap={4}>
-      {alert.items.map((item) => {
+      {alert.items.map((item, index) => {
         const text = t('alerts.itemOf', {
           question: item.question,
           message: localized(item.message, language),
         });
         return (
-          <Flex key={`${item.question}-${item.severity}`} gap={6} align="baseline">
+          // Two rules may name the same question and severity: the position tells them apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the items never reorder
+          <Flex key={index} gap={6} align="baseline">
             {!compact && <SeverityTag severity={item.severity} />}
             {compact ? (
               <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0 }}>

@@ -25,7 +25,8 @@ export function AlertTable({ page, loading, list, onOpen }: AlertTableProps) {
   const isMobile = Grid.useBreakpoint().md === false;
   const isPhone = usePhoneTable();
   const canEdit = allowed('alerts', 'edit');
-  const canSeeRecords = allowed('records', 'get');
+  // The link opens the records page (records.query) with the record's drawer (records.get).
+  const canSeeRecords = allowed('records', 'query') && allowed('records', 'get');
 
   const lastNote = (alert: Alert) => {
     const note = alert.notes[0];

@@ -11,6 +11,7 @@ import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import {
   AlertStatusTag,
   BandTag,
@@ -32,6 +33,8 @@ export function RecordTable({ page, loading, list, onView }: RecordTableProps) {
   const language = useTextLanguage();
   const isMobile = Grid.useBreakpoint().md === false;
   const isPhone = usePhoneTable();
+  // The record's drawer asks for the record itself (records.get), which listing does not grant.
+  const canView = usePermission()('records', 'get');
 
   const title = (record: TestRecord) => localized(record.title, language);
   const score = (record: TestRecord) => (record.finalScore === null ? '—' : formatNumber(record.finalScore));
@@ -66,7 +69,7 @@ export function RecordTable({ page, loading, list, onView }: RecordTableProps) {
                 {record.finalScore !== null && <span>{t('records.scoreN', { score: score(record) })}</span>}
               </Space>
               <Typography.Text type="secondary">{formatDateTime(record.startTime)}</Typography.Text>
-              <div style={{ marginInline: -7 }}>{view(record)}</div>
+              {canView && <div style={{ marginInline: -7 }}>{view(record)}</div>}
             </Flex>
           ),
         },
@@ -116,12 +119,16 @@ export function RecordTable({ page, loading, list, onView }: RecordTableProps) {
           sorter: true,
           render: (_, record) => <DateTimeCell value={record.submitTime} />,
         },
-        {
-          key: 'actions',
-          title: t('records.field.actions'),
-          fixed: isMobile ? undefined : 'right',
-          render: (_, record) => view(record),
-        },
+        ...(canView
+          ? [
+              {
+                key: 'actions',
+                title: t('records.field.actions'),
+                fixed: isMobile ? undefined : ('right' as const),
+                render: (_: unknown, record: TestRecord) => view(record),
+              },
+            ]
+          : []),
       ];
 
   const table = useListTable(list, page, { columns, showTotal: (total) => t('records.total', { total }) });
