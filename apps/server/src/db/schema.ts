@@ -577,6 +577,7 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_out_refund_no_key').on(t.outRefundNo),
     index('refunds_order_idx').on(t.orderId, t.createdAt),
+    // OPEN_REFUND_STATUSES, as the polling job asks for them.
     index('refunds_poll_idx').on(t.nextPollAt).where(sql`status in ('processing', 'abnormal')`),
   ],
 );

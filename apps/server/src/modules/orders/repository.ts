@@ -1,10 +1,11 @@
-import type {
-  LocalizedText,
-  OrderStatus,
-  orderExportQuerySchema,
-  orderListQuerySchema,
-  orderTotalsQuerySchema,
-  PayChannel,
+import {
+  type LocalizedText,
+  OPEN_REFUND_STATUSES,
+  type OrderStatus,
+  type orderExportQuerySchema,
+  type orderListQuerySchema,
+  type orderTotalsQuerySchema,
+  type PayChannel,
 } from '@cool/shared';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -142,7 +143,7 @@ export async function refundTally(tx: Executor, orderId: number) {
   const [row] = await tx
     .select({
       total: count(),
-      processingFen: sql<string>`coalesce(sum(${refunds.amountFen}) filter (where ${refunds.status} in ('processing', 'abnormal')), 0)`,
+      processingFen: sql<string>`coalesce(sum(${refunds.amountFen}) filter (where ${inArray(refunds.status, [...OPEN_REFUND_STATUSES])}), 0)`,
     })
     .from(refunds)
     .where(eq(refunds.orderId, orderId));

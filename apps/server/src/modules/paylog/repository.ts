@@ -1,4 +1,4 @@
-import type { payLogQuerySchema } from '@cool/shared';
+import { OPEN_REFUND_STATUSES, type payLogQuerySchema } from '@cool/shared';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
@@ -198,7 +198,7 @@ export async function claimDueRefunds(db: Executor, limit: number): Promise<Clai
       next_poll_at = now() + make_interval(mins => (${steps})[least(poll_count + 2, ${REFUND_BACKOFF_MINUTES.length})])
     where id in (
       select id from ${refunds}
-      where status in ('processing', 'abnormal') and next_poll_at <= now()
+      where ${inArray(refunds.status, [...OPEN_REFUND_STATUSES])} and next_poll_at <= now()
       order by next_poll_at limit ${limit}
       for update skip locked)
     returning out_refund_no, poll_count`);
@@ -212,7 +212,7 @@ export const processingRefunds = async (db: Executor, orderNo: string) =>
       .select({ outRefundNo: refunds.outRefundNo })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .where(and(eq(orders.orderNo, orderNo), inArray(refunds.status, ['processing', 'abnormal'])))
+      .where(and(eq(orders.orderNo, orderNo), inArray(refunds.status, [...OPEN_REFUND_STATUSES])))
   ).map((row) => row.outRefundNo);
 
 /** What applying for a refund again takes: the same refund number, amount and reason, and its order's. */

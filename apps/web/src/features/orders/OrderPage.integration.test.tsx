@@ -156,6 +156,25 @@ describe('order drawer', () => {
     expect(posts).toEqual([{ path: 'refunds', body: { amountFen: 450, reason: 'Asked by phone' } }]);
   });
 
+  it('offers the rest while a refund is on its way, less what that refund sends back', async () => {
+    const open = {
+      id: 1,
+      outRefundNo: 'RF1',
+      refundId: null,
+      amountFen: 500,
+      reason: '',
+      status: 'processing' as const,
+      requestedBy: 'admin',
+      createTime: '2026-03-02T10:00:00.000Z',
+      successTime: null,
+    };
+    orders(fixture.orderDetail({ status: 'refunding', refundedFen: 990, refunds: [open] }));
+    const drawer = await openDrawer();
+    click(await within(drawer).findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: `Refund order ${NO}` });
+    expect(within(dialog).getByLabelText('Amount to refund (at most ¥5.00)')).toBeTruthy();
+  });
+
   it('asks before closing an unpaid order, and syncs with WeChat Pay', async () => {
     const posts = orders(fixture.orderDetail({ status: 'unpaid', paidTime: null, transactionId: null }));
     const drawer = await openDrawer();

@@ -1,4 +1,11 @@
-import { formatYuan, localized, type OrderDetail, type OrderEvent, type Refund } from '@cool/shared';
+import {
+  formatYuan,
+  localized,
+  type OrderDetail,
+  type OrderEvent,
+  type Refund,
+  refundableFen,
+} from '@cool/shared';
 import { Button, Descriptions, Empty, Flex, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -61,7 +68,7 @@ function OrderActions({ order, dialog }: { order: OrderDetail; dialog: DialogApi
   const allowed = usePermission();
   const sync = useSyncOrder();
   const close = useCloseOrder();
-  const remainingFen = order.amountFen - order.refundedFen;
+  const remainingFen = refundableFen(order);
 
   const runSync = async () => {
     try {
@@ -103,7 +110,11 @@ function OrderActions({ order, dialog }: { order: OrderDetail; dialog: DialogApi
   const can = {
     sync: allowed('orders', 'edit'),
     close: allowed('orders', 'edit') && order.status === 'unpaid',
-    refund: allowed('orders', 'refund') && order.status === 'paid' && remainingFen > 0,
+    // Another part may be refunded while one is still on its way (as the server allows).
+    refund:
+      allowed('orders', 'refund') &&
+      (order.status === 'paid' || order.status === 'refunding') &&
+      remainingFen > 0,
   };
   if (!can.sync && !can.refund) return null;
   return (

@@ -1,4 +1,4 @@
-import { formatYuan, type OrderDetail, REFUND_REASON_MAX } from '@cool/shared';
+import { formatYuan, type OrderDetail, REFUND_REASON_MAX, refundableFen } from '@cool/shared';
 import { Alert, Flex, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export function RefundForm({ order, onRefunded }: { order: OrderDetail; onRefund
   const { t } = useTranslation();
   const refund = useRefundOrder();
   const [form] = Form.useForm<{ amountYuan: number | null; reason?: string }>();
-  const remainingFen = order.amountFen - order.refundedFen;
+  const remainingFen = refundableFen(order);
   const [amountYuan, setAmountYuan] = useState<number | null>(remainingFen / 100);
   const [error, setError] = useState<string | null>(null);
   const amountFen = amountYuan === null ? 0 : Math.round(amountYuan * 100);
