@@ -229,6 +229,30 @@ describe('handing out the payment again', () => {
   });
 });
 
+describe('one payable order per record', () => {
+  it('closes the code of a computer when the person goes on to pay on a phone, there and at WeChat Pay', async () => {
+    const { client, recordId } = await lockedRecord();
+    const native = (await client('POST', '/orders', { recordId, channel: 'native' })).body.result;
+    const h5 = await client('POST', '/orders', { recordId, channel: 'h5' });
+    expect(h5.status).toBe(201);
+    expect(await statusOf(native.orderNo)).toBe('closed');
+    expect(fake.orders.get(native.orderNo)?.state).toBe('CLOSED');
+    expect((await detail(native.orderNo)).events.at(-1)).toMatchObject({
+      toStatus: 'closed',
+      cause: 'client',
+      detail: { reason: 'replaced' },
+    });
+  });
+
+  it('takes a payment made meanwhile instead: the record is unlocked and no second order is made', async () => {
+    const { client, recordId, orderNo } = await paidAtWechat();
+    const h5 = await client('POST', '/orders', { recordId, channel: 'h5' });
+    expect([h5.status, h5.body.result.error]).toEqual([409, 'order.alreadyUnlocked']);
+    expect(await statusOf(orderNo)).toBe('paid');
+    expect(await unlocked(client, recordId)).toBe(true);
+  });
+});
+
 describe('paying inside WeChat', () => {
   it('hands out wx.requestPayment parameters signed with the merchant key, for the payer’s openid', async () => {
     const { client, recordId } = await lockedRecord();

@@ -238,6 +238,36 @@ export async function queryAndApply(
   return applyTransaction(ctx, order.orderNo, transaction, cause, { merchant: pay.merchant });
 }
 
+/**
+ * Closes an unpaid order at WeChat Pay and here, asking about it first: one WeChat Pay says is paid (before,
+ * or between the question and the close) becomes paid instead, so no payment is lost.
+ */
+export async function closeUnpaid(
+  ctx: PayContext,
+  pay: PayClient,
+  orderNo: string,
+  cause: EventCause,
+  reason: 'expired' | 'replaced',
+) {
+  const order = await repo.findOrder(ctx.db, orderNo);
+  if (order?.status !== 'unpaid') return;
+  const asked = await queryAndApply(ctx, pay, order, cause);
+  if (asked.order?.status !== 'unpaid') return;
+  try {
+    await pay.client.close(orderNo);
+  } catch (error) {
+    const code = error instanceof WechatPayError ? error.code : null;
+    if (code === 'wechatpay.orderPaid') return queryAndApply(ctx, pay, order, cause);
+    // Never seen there (its prepay never reached it), or closed already: nothing to close there.
+    if (code !== 'wechatpay.notFound' && code !== 'wechatpay.orderClosed') throw error;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockOrder(tx, orderNo);
+    if (locked?.status !== 'unpaid') return;
+    await transition(tx, locked, 'closed', { cause, detail: { reason }, patch: { closedAt: new Date() } });
+  });
+}
+
 /** A refund's outcome as WeChat Pay reports it (apply or query answer; a notification mapped to this). */
 export type RefundResult = Pick<WechatRefund, 'refund_id' | 'status' | 'success_time'> & {
   amount: { refund: number };

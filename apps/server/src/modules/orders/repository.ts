@@ -7,7 +7,7 @@ import {
   type orderTotalsQuerySchema,
   type PayChannel,
 } from '@cool/shared';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
@@ -59,6 +59,27 @@ export const insertEvent = (tx: Executor, values: typeof orderEvents.$inferInser
   tx.insert(orderEvents).values(values);
 
 /** The newest unpaid order of this record and channel that can still be paid for `marginMs` more. */
+/** The participant's unpaid orders of a record on other channels than `channel`. */
+export const otherOpenOrders = async (
+  db: Executor,
+  recordId: number,
+  participantId: number,
+  channel: PayChannel,
+): Promise<string[]> =>
+  (
+    await db
+      .select({ orderNo: orders.orderNo })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.recordId, recordId),
+          eq(orders.participantId, participantId),
+          eq(orders.status, 'unpaid'),
+          ne(orders.channel, channel),
+        ),
+      )
+  ).map((row) => row.orderNo);
+
 export const findPayableOrder = async (
   db: Executor,
   recordId: number,

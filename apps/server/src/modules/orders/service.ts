@@ -15,7 +15,14 @@ import { badRequest, conflict, httpError, notFound } from '../../http/reply.ts';
 import { cappedRows } from '../../http/xlsx.ts';
 import { WechatPayError } from '../wechatpay/client.ts';
 import { jsapiPayParams } from '../wechatpay/protocol.ts';
-import { applyForRefund, type PayClient, type PayContext, payClientFor, queryAndApply } from './payments.ts';
+import {
+  applyForRefund,
+  closeUnpaid,
+  type PayClient,
+  type PayContext,
+  payClientFor,
+  queryAndApply,
+} from './payments.ts';
 import * as repo from './repository.ts';
 import { transition } from './transitions.ts';
 
@@ -145,6 +152,11 @@ export async function createClientOrder(
         ? await repo.findOpenid(ctx.db, participantId, pay.merchant.appId)
         : undefined;
     if (input.channel === 'jsapi' && !openid) throw badRequest('channel', 'order.openidRequired');
+    // One payable order per record, or a person could pay twice (the code on a computer, then a phone's
+    // cashier): another channel's is closed first, asked about before. If it was paid, the record is unlocked
+    // and is refused below.
+    for (const other of await repo.otherOpenOrders(ctx.db, input.recordId, participantId, input.channel))
+      await closeUnpaid(ctx, pay, other, 'client', 'replaced');
     const { row, created } = await ctx.db.transaction(async (tx) => {
       const record = await repo.lockRecord(tx, input.recordId);
       if (record?.participantId !== participantId) throw notFound('record.notFound');

@@ -8,10 +8,14 @@
 import { SYSTEM_ACTOR } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
 import { defineJob, type JobContext } from '../../jobs/jobs.ts';
-import { type PayClient, type PayContext, payClientFor, queryAndApply } from '../orders/payments.ts';
+import {
+  closeUnpaid,
+  type PayClient,
+  type PayContext,
+  payClientFor,
+  queryAndApply,
+} from '../orders/payments.ts';
 import * as orderRepo from '../orders/repository.ts';
-import { transition } from '../orders/transitions.ts';
-import { WechatPayError } from '../wechatpay/client.ts';
 import { chinaDate } from './reconcile.ts';
 import * as repo from './repository.ts';
 import { pollRefund, runReconciliation } from './service.ts';
@@ -48,34 +52,6 @@ async function each<T>(context: JobContext, items: T[], work: (item: T) => Promi
 }
 
 /**
- * An expired unpaid order is asked about first: paid at WeChat Pay means paid here. Otherwise it is closed
- * there (unless WeChat Pay never saw it) and then here, cause `job`.
- */
-export async function closeExpiredOrder(ctx: PayContext, pay: PayClient, orderNo: string) {
-  const order = await orderRepo.findOrder(ctx.db, orderNo);
-  if (order?.status !== 'unpaid') return;
-  const asked = await queryAndApply(ctx, pay, order, 'job');
-  if (asked.order?.status !== 'unpaid') return;
-  try {
-    await pay.client.close(orderNo);
-  } catch (error) {
-    const code = error instanceof WechatPayError ? error.code : null;
-    // Paid between the question and the close: ask again and take the payment.
-    if (code === 'wechatpay.orderPaid') return queryAndApply(ctx, pay, order, 'job');
-    if (code !== 'wechatpay.notFound' && code !== 'wechatpay.orderClosed') throw error;
-  }
-  await ctx.db.transaction(async (tx) => {
-    const locked = await orderRepo.lockOrder(tx, orderNo);
-    if (locked?.status !== 'unpaid') return;
-    await transition(tx, locked, 'closed', {
-      cause: 'job',
-      detail: { reason: 'expired' },
-      patch: { closedAt: new Date() },
-    });
-  });
-}
-
-/**
  * A job run every minute over rows it claims (at most BATCH), each worked on alone; the WeChat Pay calls'
  * log entries are written before the run ends.
  */
@@ -100,10 +76,11 @@ function minuteJob<T>(
   });
 }
 
+/** An expired unpaid order is asked about first (paid at WeChat Pay means paid here), else closed there and here. */
 export const closeExpiredOrdersJob = minuteJob(
   'pay-close-expired-orders',
   (ctx) => repo.claimExpiredOrders(ctx.db, BATCH),
-  (ctx, pay, order) => closeExpiredOrder(ctx, pay, order.orderNo),
+  (ctx, pay, order) => closeUnpaid(ctx, pay, order.orderNo, 'job', 'expired'),
 );
 
 export const pollRefundsJob = minuteJob(
