@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, watchViolations } from './support.ts';
+import { ADMIN, apiLogin, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, watchViolations } from './support.ts';
 
 /** The participant app at /h5/ on a phone: take PHQ-9 through to its report, then follow it up as staff. */
 
@@ -37,7 +37,26 @@ async function answer(page: Page, position: number, option: string, total = 9) {
   await page.getByRole('radio', { name: option, exact: true }).check();
 }
 
+/** The service as staff set it up under Settings > General (whatever earlier specs saved), shown in the app. */
+const SERVICE = {
+  serviceName: { zh: '静心测评', en: 'Calm Minds' },
+  logoUrl: '',
+  hotline: '400-161-9995',
+  icpLicence: '浙ICP备12345678号-1',
+  disclaimer: { zh: '', en: '' },
+  privacyPolicy: { zh: '我们只为您的报告保存作答。', en: 'We keep your answers only for your report.' },
+};
+
 test.describe('participant app', () => {
+  test.beforeAll(async ({ request }) => {
+    const { token } = await apiLogin(request, ADMIN.username, ADMIN.password);
+    const saved = await request.put('/api/settings/general', {
+      headers: { Authorization: token },
+      data: SERVICE,
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  });
+
   test('takes PHQ-9 with thoughts of self-harm: resumes after closing, reports the alert and hotline first, and staff mark it contacted', async ({
     page,
     context,
@@ -45,7 +64,16 @@ test.describe('participant app', () => {
     test.setTimeout(180_000);
     const violations = await watchViolations(page);
     await page.goto('/h5/?lang=en');
-    await expect(page.getByRole('heading', { name: 'Psychological tests' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Calm Minds' })).toBeVisible();
+    // Below the shelf: the service's hotline and licence, and its privacy policy.
+    await expect(page.getByRole('link', { name: 'Hotline 400-161-9995' })).toHaveAttribute(
+      'href',
+      'tel:4001619995',
+    );
+    await expect(page.getByText(SERVICE.icpLicence)).toBeVisible();
+    await page.getByRole('link', { name: 'Privacy policy' }).click();
+    await expect(page.getByText(SERVICE.privacyPolicy.en)).toBeVisible();
+    await page.goBack();
     const card = page.getByRole('link', { name: new RegExp(PHQ9.replace(/[()]/g, '\\$&')) });
     await expect(card).toContainText('Free');
     await expect(card).toContainText('3 min');
@@ -143,7 +171,7 @@ test.describe('participant app', () => {
     test.setTimeout(120_000);
     const violations = await watchViolations(page);
     await page.goto('/h5/?lang=zh');
-    await expect(page.getByRole('heading', { name: '心理测评' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '静心测评' })).toBeVisible();
     await expect(page.getByText('全部', { exact: true })).toBeVisible();
     await expectNothingClipped(page);
     await shot(page, 'list-zh');

@@ -15,6 +15,7 @@ const AnswerPage = lazy(() => import('./pages/AnswerPage.tsx'));
 const ReportPage = lazy(() => import('./pages/ReportPage.tsx'));
 const RecordsPage = lazy(() => import('./pages/RecordsPage.tsx'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage.tsx'));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage.tsx'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -44,6 +45,7 @@ export function App() {
                 <Route path="records/:id/answer" element={<AnswerPage />} />
                 <Route path="records/:id" element={<ReportPage />} />
                 <Route path="orders" element={<OrdersPage />} />
+                <Route path="privacy" element={<PrivacyPage />} />
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Suspense>

@@ -3,6 +3,7 @@ import type {
   ClientMe,
   ClientRecord,
   ClientRecordDetail,
+  ClientSettings,
   ClientTest,
   ClientTestDetail,
   ClientWechatConfig,
@@ -31,6 +32,9 @@ export const submitRecord = (id: number, answers: Answer[]) =>
   call<ClientRecordDetail>('POST', `/records/${id}/submit`, { answers });
 
 export const wechatLogin = (code: string) => call<ClientMe>('POST', '/wechat/login', { code });
+
+/** What staff set under Settings > General: the service's name, logo, hotline, licence and policies. */
+export const getSettings = () => call<ClientSettings>('GET', '/settings');
 
 /** Whether the server has a WeChat official account to sign in through, and its app id. */
 export const wechatConfig = () => call<ClientWechatConfig>('GET', '/wechat/config');

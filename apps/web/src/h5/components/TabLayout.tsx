@@ -1,7 +1,8 @@
 import { SafeArea, TabBar } from 'antd-mobile';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useText } from '../i18n/i18n.ts';
+import { useContent, useText } from '../i18n/i18n.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { useService } from './Service.tsx';
 
 const TestsIcon = () => (
   <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" fill="none" stroke="currentColor">
@@ -20,6 +21,8 @@ const RecordsIcon = () => (
 /** The two home screens (tests, my records) with the title bar and the tab bar at the bottom. */
 export function TabLayout() {
   const t = useText();
+  const text = useContent();
+  const service = useService().data;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const active = pathname.startsWith('/records') ? '/records' : '/';
@@ -28,7 +31,10 @@ export function TabLayout() {
       <header className="h5-bar">
         <SafeArea position="top" />
         <div className="h5-home-bar">
-          <h1>{active === '/' ? t('app.title') : t('nav.records')}</h1>
+          <h1>
+            {active === '/' && service?.logoUrl && <img className="h5-logo" src={service.logoUrl} alt="" />}
+            {active === '/' ? (service && text(service.serviceName)) || t('app.title') : t('nav.records')}
+          </h1>
           <LanguageSwitch />
         </div>
       </header>

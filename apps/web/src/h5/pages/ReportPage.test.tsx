@@ -1,4 +1,4 @@
-import type { ClientRecordDetail } from '@cool/shared';
+import type { ClientRecordDetail, ClientSettings } from '@cool/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -28,15 +28,26 @@ const record = (report: ClientRecordDetail['report']): ClientRecordDetail => ({
   report,
 });
 
+/** What staff set under Settings > General: nothing but the disclaimer. */
+const settings = (disclaimer: string): ClientSettings => ({
+  serviceName: t(''),
+  logoUrl: '',
+  hotline: '',
+  icpLicence: '',
+  disclaimer: t(disclaimer),
+  privacyPolicy: t(''),
+});
+
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const container = document.body.appendChild(document.createElement('div'));
 const root = createRoot(container);
 afterEach(() => act(() => root.render(null)));
 
-async function show(detail: ClientRecordDetail) {
+async function show(detail: ClientRecordDetail, service = settings('')) {
   // Fresh for good: the page shows the record as given, without asking the server.
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   client.setQueryData(['record', detail.id], detail);
+  client.setQueryData(['settings'], service);
   await act(async () =>
     root.render(
       <QueryClientProvider client={client}>
@@ -53,6 +64,25 @@ async function show(detail: ClientRecordDetail) {
 beforeAll(async () => {
   await initI18n();
   await changeLanguage('en-US');
+});
+
+describe('the disclaimer under a report', () => {
+  const locked = record({
+    locked: true,
+    alerts: [],
+    preview: { dimensions: [], hasType: false },
+    report: null,
+  });
+
+  it('is the one staff wrote under Settings, else the built-in line', async () => {
+    await show(locked, settings('Results are a screening only; see a doctor for a diagnosis.'));
+    expect(container.textContent).toContain('Results are a screening only; see a doctor for a diagnosis.');
+    expect(container.textContent).not.toContain('does not replace a professional diagnosis');
+    // Afresh, as opening the page again would.
+    await act(() => root.render(null));
+    await show(locked, settings(''));
+    expect(container.textContent).toContain('does not replace a professional diagnosis');
+  });
 });
 
 describe('a locked report', () => {

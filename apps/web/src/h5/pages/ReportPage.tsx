@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { getRecord } from '../api/calls.ts';
 import { Page } from '../components/Page.tsx';
 import { PayPanel } from '../components/PayPanel.tsx';
+import { useService } from '../components/Service.tsx';
 import { LoadError, Loading } from '../components/States.tsx';
 import { contentLanguage, useContent, useLanguage, useText } from '../i18n/i18n.ts';
 import { type BandView, reportView } from '../reportView.ts';
@@ -33,6 +34,7 @@ export default function ReportPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const record = useQuery({ queryKey: ['record', id], queryFn: () => getRecord(id) });
+  const service = useService().data;
 
   if (record.isPending || record.isError)
     return (
@@ -166,7 +168,8 @@ export default function ReportPage() {
             )}
           </>
         )}
-        <p className="h5-note">{t('report.disclaimer')}</p>
+        {/* Staff's own words under Settings > General, else the built-in line. */}
+        <p className="h5-note">{(service && text(service.disclaimer)) || t('report.disclaimer')}</p>
       </article>
     </Page>
   );

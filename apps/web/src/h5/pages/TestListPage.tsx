@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CapsuleTabs } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { listTests } from '../api/calls.ts';
+import { ServiceFooter } from '../components/Service.tsx';
 import { LoadError, Loading, Message } from '../components/States.tsx';
 import { Cover, TestMeta } from '../components/TestMeta.tsx';
 import { useContent, useLanguage, useText } from '../i18n/i18n.ts';
@@ -70,6 +71,7 @@ export function TestListPage() {
           ))}
         </ul>
       )}
+      <ServiceFooter />
     </>
   );
 }
