@@ -10,6 +10,7 @@ import type {
   Page,
 } from '@cool/shared';
 import { call } from './client.ts';
+import { type PageRequest, pageQuery } from './pages.ts';
 
 /** The client endpoints, typed by the shared contracts (types only: no zod in this app's download). */
 
@@ -18,7 +19,13 @@ export const listTests = () => call<Page<ClientTest>>('GET', '/tests?pageSize=10
 
 export const getTest = (id: number) => call<ClientTestDetail>('GET', `/tests/${id}`);
 
-export const listRecords = () => call<Page<ClientRecord>>('GET', '/records?pageSize=100');
+/** My records a page at a time, newest first. */
+export const listRecords = (page: PageRequest) =>
+  call<Page<ClientRecord>>('GET', `/records?${pageQuery(page, 20)}`);
+
+/** My records still being answered: one per test at most, so one page holds them. */
+export const listRecordsInProgress = () =>
+  call<Page<ClientRecord>>('GET', '/records?status=in_progress&pageSize=100');
 
 export const getRecord = (id: number) => call<ClientRecordDetail>('GET', `/records/${id}`);
 

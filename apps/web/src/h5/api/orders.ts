@@ -1,5 +1,6 @@
 import type { ClientOrder, Page, PayChannel } from '@cool/shared';
 import { call } from './client.ts';
+import { type PageRequest, pageQuery } from './pages.ts';
 
 /** A report's payment (issue 10): an order per record and channel, asked about until it settles. */
 
@@ -10,4 +11,6 @@ export const createOrder = (recordId: number, channel: PayChannel) =>
 /** The server asks WeChat Pay itself when the order has not been asked about for a while. */
 export const getOrder = (orderNo: string) => call<ClientOrder>('GET', `/orders/${orderNo}`);
 
-export const listOrders = () => call<Page<ClientOrder>>('GET', '/orders?pageSize=100');
+/** My orders a page at a time, newest first. */
+export const listOrders = (page: PageRequest) =>
+  call<Page<ClientOrder>>('GET', `/orders?${pageQuery(page, 20)}`);

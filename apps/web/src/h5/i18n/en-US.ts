@@ -5,6 +5,7 @@ const messages = {
   'nav.records': 'My records',
   'language.switch': '中文',
   'list.all': 'All',
+  'list.more': 'Show more',
   'list.empty': 'No tests on the shelf yet',
   'test.free': 'Free',
   'test.minutes': '{{count}} min',

@@ -7,6 +7,7 @@ const messages: H5Messages = {
   'nav.records': '我的记录',
   'language.switch': 'English',
   'list.all': '全部',
+  'list.more': '加载更多',
   'list.empty': '暂无上架的测评',
   'test.free': '免费',
   'test.minutes': '{{count}} 分钟',

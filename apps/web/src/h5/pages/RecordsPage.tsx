@@ -1,7 +1,8 @@
 import { formatDateTime } from '@cool/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { listRecords } from '../api/calls.ts';
+import { usePages } from '../api/pages.ts';
+import { MorePages } from '../components/MorePages.tsx';
 import { LoadError, Loading, Message } from '../components/States.tsx';
 import { Cover } from '../components/TestMeta.tsx';
 import { useContent, useText } from '../i18n/i18n.ts';
@@ -10,17 +11,17 @@ import { useContent, useText } from '../i18n/i18n.ts';
 export default function RecordsPage() {
   const t = useText();
   const text = useContent();
-  const records = useQuery({ queryKey: ['records'], queryFn: listRecords });
+  const records = usePages(['records', 'pages'], listRecords);
   if (records.isPending) return <Loading />;
   if (records.isError) return <LoadError error={records.error} retry={() => void records.refetch()} />;
-  if (records.data.data.length === 0) return <Message title={t('records.empty')} />;
+  if (records.items.length === 0) return <Message title={t('records.empty')} />;
   return (
     <>
       <Link className="h5-orders-link" to="/orders">
         {t('orders.title')}
       </Link>
       <ul className="h5-cards" aria-label={t('nav.records')}>
-        {records.data.data.map((r) => {
+        {records.items.map((r) => {
           const finished = r.status === 'submitted';
           return (
             <li key={r.id}>
@@ -46,6 +47,11 @@ export default function RecordsPage() {
           );
         })}
       </ul>
+      <MorePages
+        more={records.hasNextPage}
+        loading={records.isFetchingNextPage}
+        fetchMore={records.fetchNextPage}
+      />
     </>
   );
 }

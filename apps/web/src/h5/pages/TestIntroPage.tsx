@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
-import { getTest, listRecords, startRecord } from '../api/calls.ts';
+import { getTest, listRecordsInProgress, startRecord } from '../api/calls.ts';
 import { Page } from '../components/Page.tsx';
 import { LoadError, Loading } from '../components/States.tsx';
 import { Cover, usePrice } from '../components/TestMeta.tsx';
@@ -16,8 +16,8 @@ export default function TestIntroPage() {
   const queryClient = useQueryClient();
   const id = Number(useParams().id);
   const test = useQuery({ queryKey: ['test', id], queryFn: () => getTest(id) });
-  const records = useQuery({ queryKey: ['records'], queryFn: listRecords });
-  const open = records.data?.data.find((r) => r.testId === id && r.status === 'in_progress');
+  const records = useQuery({ queryKey: ['records', 'inProgress'], queryFn: listRecordsInProgress });
+  const open = records.data?.data.find((r) => r.testId === id);
   const start = useMutation({
     mutationFn: () => startRecord(id),
     onSuccess: (record) => {
