@@ -1,14 +1,25 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, roles } from '../src/db/schema.ts';
 import { SYSTEM_ACTOR } from '../src/db/tx.ts';
+import type { Jobs } from '../src/jobs/jobs.ts';
+import * as delivery from '../src/modules/messaging/delivery.ts';
 import {
+  NOTIFICATION_RETRIES,
   notifyStaffJob,
   sendStaffNotifications,
   settledNotifications,
+  useNotificationQueue,
 } from '../src/modules/notifications/service.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 import { builtinId, participant, phq, take } from './takers.ts';
+
+// A test may make the mail server refuse an address.
+vi.mock(import('../src/modules/messaging/delivery.ts'), async (original) => {
+  const module = await original();
+  return { ...module, deliver: vi.fn(module.deliver) };
+});
 
 let server: TestServer;
 
@@ -106,5 +117,46 @@ describe('staff notifications', () => {
 
   it('run as a retried job', () => {
     expect(notifyStaffJob.retryLimit).toBeGreaterThan(0);
+  });
+
+  it('try again only the mail that did not go, a few times, then give up', async () => {
+    const delivered = await staff('alert-watch', ALL_ON);
+    const bouncing = await staff('alert-watch', ALL_ON);
+    const sent: string[] = [];
+    vi.mocked(delivery.deliver).mockImplementation(async (_ctx, message) => {
+      if (message.to === bouncing.email) throw new Error('550 mailbox unavailable');
+      sent.push(message.to);
+      return { transport: 'smtp', status: 'sent' };
+    });
+    const queued: { data: Parameters<typeof notifyStaffJob.run>[0]; options: unknown }[] = [];
+    useNotificationQueue({
+      send: async (_job: unknown, data: (typeof queued)[number]['data'], options: unknown) => {
+        queued.push({ data, options });
+        return 'job';
+      },
+    } as unknown as Jobs);
+    const context = { database: server.database, log: Fastify({ logger: false }).log };
+    const sentTo = (email: string) => sent.filter((to) => to === email).length;
+    try {
+      await notifyStaffJob.run(
+        { event: 'refund', params: { orderNo: 'CE9', amountYuan: '1.00', outcome: 'closed' } },
+        context,
+      );
+      expect(sentTo(delivered.email)).toBe(1);
+      for (const [attempt, wait] of NOTIFICATION_RETRIES.entries()) {
+        const retry = queued.at(-1)!;
+        expect(retry).toEqual({
+          data: expect.objectContaining({ only: [bouncing.email], attempt: attempt + 1 }),
+          options: { startAfter: wait },
+        });
+        await notifyStaffJob.run(retry.data, context);
+      }
+      // Three tries later it gives up; the one whose mail went got it once.
+      expect(queued).toHaveLength(NOTIFICATION_RETRIES.length);
+      expect(sentTo(delivered.email)).toBe(1);
+    } finally {
+      useNotificationQueue(null);
+      vi.mocked(delivery.deliver).mockRestore();
+    }
   });
 });

@@ -92,31 +92,65 @@ const optedIn = (db: Executor, event: StaffEvent) =>
       ),
     );
 
-/** Mails everyone who should hear of the event; throws after trying them all if any send failed. */
-export async function sendStaffNotifications(ctx: ServiceContext, event: StaffEvent, params: EventParams) {
+/**
+ * Mails everyone who should hear of the event (of `only` those addresses, when given: a retry); answers the
+ * addresses whose mail did not go.
+ */
+export async function sendStaffNotifications(
+  ctx: ServiceContext,
+  event: StaffEvent,
+  params: EventParams,
+  only?: readonly string[],
+): Promise<string[]> {
   const { permission, action } = NEEDS[event];
-  const recipients = (await optedIn(ctx.db, event)).filter((r) =>
-    grantsAllow(r.grants as Grants, permission, action),
+  const recipients = (await optedIn(ctx.db, event)).filter(
+    (r) => grantsAllow(r.grants as Grants, permission, action) && (!only || only.includes(r.email!)),
   );
-  let failed = 0;
+  const failed: string[] = [];
   for (const recipient of recipients) {
     const language: Language = recipient.language === 'zh-CN' ? 'zh-CN' : DEFAULT_LANGUAGE;
     const { subject, text } = TEXTS[language][event](params);
     try {
       await deliver(ctx, { channel: 'email', to: recipient.email!, kind: 'notification', subject, text });
     } catch (error) {
-      failed++;
+      failed.push(recipient.email!);
       ctx.log?.warn({ err: error, event }, 'staff notification not sent');
     }
   }
-  if (failed > 0) throw new Error(`${failed} of ${recipients.length} staff notifications were not sent`);
+  return failed;
 }
 
-export const notifyStaffJob = defineJob<{ event: StaffEvent; params: EventParams }>({
+/** Times a mail that did not go is tried again, and the wait before each, in seconds. */
+export const NOTIFICATION_RETRIES = [60, 300, 1800] as const;
+
+export const notifyStaffJob = defineJob<{
+  event: StaffEvent;
+  params: EventParams;
+  /** A retry: only these addresses (the others have their mail), on its `attempt`. */
+  only?: string[];
+  attempt?: number;
+}>({
   name: 'notify-staff',
+  // A failure before any mail went (the database, say): the whole job again.
   retryLimit: 3,
-  async run({ event, params }, { database, log }) {
-    await sendStaffNotifications({ db: database.db, actor: SYSTEM_ACTOR, log }, event, params);
+  async run({ event, params, only, attempt = 0 }, { database, log }) {
+    const failed = await sendStaffNotifications(
+      { db: database.db, actor: SYSTEM_ACTOR, log },
+      event,
+      params,
+      only,
+    );
+    if (failed.length === 0) return;
+    const wait = NOTIFICATION_RETRIES[attempt];
+    if (wait === undefined || !queue) {
+      log.error({ event, count: failed.length }, 'staff notifications given up');
+      return;
+    }
+    await queue.send(
+      notifyStaffJob,
+      { event, params, only: failed, attempt: attempt + 1 },
+      { startAfter: wait },
+    );
   },
 });
 
@@ -145,9 +179,10 @@ export async function notifyStaff(
       return;
     }
     // Detached from the request: its queries must not be dropped when the answer has gone out.
-    const sending = forRequest(new AbortController().signal, () =>
-      sendStaffNotifications({ ...ctx, actor: SYSTEM_ACTOR }, event, params),
-    )
+    // Without a queue (tests, scripts) a mail that did not go is only logged (by the send).
+    const sending: Promise<void> = forRequest(new AbortController().signal, async () => {
+      await sendStaffNotifications({ ...ctx, actor: SYSTEM_ACTOR }, event, params);
+    })
       .catch((error) => ctx.log?.warn({ err: error, event }, 'staff notification not sent'))
       .finally(() => inFlight.delete(sending));
     inFlight.add(sending);
