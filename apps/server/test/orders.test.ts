@@ -253,6 +253,29 @@ describe('one payable order per record', () => {
   });
 });
 
+describe('a merchant setting changed while orders are open', () => {
+  it('still takes their payments: each order is checked against the merchant it was made under', async () => {
+    const { client, recordId, orderNo } = await paidAtWechat();
+    const saved = await staff('PUT', '/settings/wechat-pay', {
+      appId: 'wx00000000000000ff',
+      mchId: fake.mchId,
+      merchantSerialNo: fake.merchantSerialNo,
+      platformPublicKeyId: fake.platformSerial,
+      platformPublicKey: fake.platformKey.publicPem,
+      notifyBaseUrl: 'https://pay.example.com',
+      orderExpireMinutes: 30,
+    });
+    try {
+      expect(saved.status).toBe(200);
+      expect((await deliver(fake.buildPaymentNotification(orderNo))).status).toBe(204);
+      expect(await statusOf(orderNo)).toBe('paid');
+      expect(await unlocked(client, recordId)).toBe(true);
+    } finally {
+      expect((await configure()).status).toBe(200);
+    }
+  });
+});
+
 describe('paying inside WeChat', () => {
   it('hands out wx.requestPayment parameters signed with the merchant key, for the payer’s openid', async () => {
     const { client, recordId } = await lockedRecord();

@@ -506,6 +506,12 @@ export const orders = pgTable(
     prepaidAt: timestamp('prepaid_at', { withTimezone: true }),
     transactionId: text('transaction_id'),
     payerOpenid: text('payer_openid'),
+    /**
+     * The merchant the order was made under: its notifications and query answers are checked against these,
+     * not against settings saved since. Null on orders made before they were kept.
+     */
+    appId: text('app_id'),
+    mchId: text('mch_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedFen: integer('refunded_fen').notNull().default(0),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -145,13 +145,14 @@ export interface Applied {
 
 const staffActor = (ctx: ServiceContext) => (ctx.actor.accountId === null ? null : ctx.actor);
 
+/** Whether WeChat Pay's answer is about this order, of the merchant it was made under (else current settings). */
 function transactionMismatch(
   order: repo.OrderRow,
   merchant: { appId: string; mchId: string },
   transaction: WechatTransaction,
 ): string | null {
-  if (transaction.mchid !== merchant.mchId) return 'mchid';
-  if (transaction.appid !== merchant.appId) return 'appid';
+  if (transaction.mchid !== (order.mchId ?? merchant.mchId)) return 'mchid';
+  if (transaction.appid !== (order.appId ?? merchant.appId)) return 'appid';
   if (transaction.out_trade_no !== order.orderNo) return 'out_trade_no';
   const paid = transaction.trade_state === 'SUCCESS' || transaction.trade_state === 'REFUND';
   if (paid && transaction.amount?.total !== order.amountFen) return 'amount';

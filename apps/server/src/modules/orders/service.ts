@@ -178,6 +178,8 @@ export async function createClientOrder(
               priceFen: record.priceFen,
               amountFen: record.priceFen,
               channel: input.channel,
+              appId: pay.merchant.appId,
+              mchId: pay.merchant.mchId,
               expiresAt: new Date(Date.now() + pay.orderExpireMinutes * 60_000),
             });
             await repo.insertEvent(savepoint, {

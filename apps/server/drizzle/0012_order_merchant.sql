@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "app_id" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "mch_id" text;
