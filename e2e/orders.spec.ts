@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
 import { notifyPaid, paidTest, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
 import {
@@ -7,6 +7,7 @@ import {
   result,
   SCREENSHOT_DIR,
   screenshotCases,
+  settled,
   signInAs,
   uniqueSuffix,
 } from './support.ts';
@@ -78,15 +79,6 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async () => {
   await fake?.close();
 });
-
-/** Waits for a drawer's or dialog's opening animation to end, so a screenshot shows it settled. */
-const settled = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((element) =>
-      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-    );
 
 test('staff find the paid order and refund half of it', async ({ page }) => {
   await signInAs(page, ADMIN.username, ADMIN.password);

@@ -4,6 +4,7 @@ import {
   presetSettings,
   SCREENSHOT_DIR,
   screenshotCases,
+  settled,
   signInAs,
   takePhq9,
   uniqueSuffix,
@@ -29,15 +30,6 @@ test.beforeAll(async ({ request }) => {
   followedRecord = await takePhq9(request, FOLLOWED);
   await takePhq9(request, WAITING);
 });
-
-/** Waits for a drawer's or dialog's opening animation to end, so a screenshot shows it settled. */
-const settled = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((element) =>
-      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-    );
 
 /** The menu item of the alerts queue and its badge of new alerts. */
 const alertsBadge = (page: Page) =>

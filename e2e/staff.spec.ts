@@ -6,6 +6,7 @@ import {
   presetSettings,
   SCREENSHOT_DIR,
   screenshotCases,
+  settled,
   signInAs,
   uniqueSuffix,
 } from './support.ts';
@@ -50,15 +51,6 @@ async function pendingSignUp(request: APIRequestContext) {
   expect((await request.post('/api/account/activate', { data: { token } })).ok()).toBe(true);
   return email;
 }
-
-/** Waits for a drawer's or dialog's opening animation to end, so a screenshot shows it settled. */
-const settled = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((element) =>
-      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
-    );
 
 const row = (page: Page, text: string) => page.locator('tbody tr.ant-table-row').filter({ hasText: text });
 

@@ -171,3 +171,15 @@ export async function chooseOption(page: Page, field: Locator, option: string | 
     else await expect(shown).toContainText(option, { timeout: 1000 });
   }).toPass();
 }
+
+/**
+ * Waits for a drawer's or dialog's opening animation to end: a screenshot then shows it settled, and a click
+ * on its buttons is not lost to the animation.
+ */
+export const settled = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );

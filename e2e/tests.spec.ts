@@ -8,6 +8,7 @@ import {
   createAccount,
   MOBILE_VIEWPORT,
   SCREENSHOT_DIR,
+  settled,
   signInAs,
   uniqueSuffix,
 } from './support.ts';
@@ -151,6 +152,7 @@ test.describe('psychological tests', () => {
     // Publishing an empty test is refused with the problems named.
     await row.getByRole('button', { name: `More actions for ${title}` }).click();
     await page.getByRole('menuitem', { name: 'Publish' }).click();
+    await settled(page, '.ant-modal');
     await page
       .getByRole('dialog', { name: 'Put this test on the shelf?' })
       .getByRole('button', { name: 'Publish' })
@@ -255,6 +257,7 @@ test.describe('psychological tests', () => {
       .getByRole('button', { name: `More actions for ${title}` })
       .click();
     await page.getByRole('menuitem', { name: 'Publish' }).click();
+    await settled(page, '.ant-modal');
     await page
       .getByRole('dialog', { name: 'Put this test on the shelf?' })
       .getByRole('button', { name: 'Publish' })
