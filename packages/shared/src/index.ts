@@ -15,6 +15,7 @@ export * from './queries/participants.ts';
 export * from './queries/questions.ts';
 export * from './queries/records.ts';
 export * from './queries/tests.ts';
+export * from './refunds.ts';
 export * from './routes.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/alerts.ts';

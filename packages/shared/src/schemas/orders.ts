@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RECONCILIATION_KINDS, REFUND_REASON_MAX } from '../limits.ts';
 import { ORDER_STATUSES, PAY_CHANNELS, PAY_DIRECTIONS } from '../queries/orders.ts';
+import { REFUND_STATUSES } from '../refunds.ts';
 import { recordId, safeString, text } from './fields.ts';
 import { localizedTextSchema } from './localized.ts';
 
@@ -95,22 +96,6 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
-export const REFUND_STATUSES = ['processing', 'success', 'closed', 'abnormal', 'failed'] as const;
-/** Refunds not ended yet: their amount is committed (an abnormal one waits for the merchant at WeChat Pay). */
-export const OPEN_REFUND_STATUSES = ['processing', 'abnormal'] as const satisfies readonly RefundStatus[];
-type RefundStatus = (typeof REFUND_STATUSES)[number];
-
-/** What may still be refunded: what was paid, less what went back and what open refunds are sending back. */
-export const refundableFen = (order: {
-  amountFen: number;
-  refundedFen: number;
-  refunds: readonly { amountFen: number; status: RefundStatus }[];
-}) =>
-  order.amountFen -
-  order.refundedFen -
-  order.refunds
-    .filter((refund) => (OPEN_REFUND_STATUSES as readonly RefundStatus[]).includes(refund.status))
-    .reduce((sum, refund) => sum + refund.amountFen, 0);
 export const refundSchema = z.object({
   id: z.number().int(),
   outRefundNo: z.string(),
