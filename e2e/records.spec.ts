@@ -1,6 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import {
   ADMIN,
+  clickSettled,
   presetSettings,
   SCREENSHOT_DIR,
   screenshotCases,
@@ -74,12 +75,7 @@ test('staff find the record, follow up its alert, and block and unblock the part
   await dialog.getByText('Contacted', { exact: true }).click();
   await dialog.getByLabel('Note').fill('Phoned her; she is safe and has the hotline');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await page
-    .getByRole('dialog', { name: 'Mark this alert Contacted?' })
-    .getByRole('button', {
-      name: 'Change status',
-    })
-    .click();
+  await clickSettled(page.getByRole('dialog', { name: 'Mark this alert Contacted?' }), 'Change status');
   await expect(page.getByText('Follow-up saved')).toBeVisible();
   await expect(alert).toContainText('Contacted');
   await expect(alert).toContainText('Phoned her');
@@ -92,17 +88,11 @@ test('staff find the record, follow up its alert, and block and unblock the part
   const person = page.locator('tbody tr.ant-table-row').filter({ hasText: FOLLOWED });
   await expect(person).toContainText('Active');
   await person.getByRole('button', { name: 'Block' }).click();
-  await page
-    .getByRole('dialog', { name: `Block ${FOLLOWED}?` })
-    .getByRole('button', { name: 'Block' })
-    .click();
+  await clickSettled(page.getByRole('dialog', { name: `Block ${FOLLOWED}?` }), 'Block');
   await expect(page.getByText(`${FOLLOWED} is blocked`)).toBeVisible();
   await expect(person).toContainText('Blocked');
   await person.getByRole('button', { name: 'Unblock' }).click();
-  await page
-    .getByRole('dialog', { name: `Unblock ${FOLLOWED}?` })
-    .getByRole('button', { name: 'Unblock' })
-    .click();
+  await clickSettled(page.getByRole('dialog', { name: `Unblock ${FOLLOWED}?` }), 'Unblock');
   await expect(person).toContainText('Active');
 });
 

@@ -3,6 +3,7 @@ import {
   ADMIN,
   apiLogin,
   chooseOption,
+  clickSettled,
   presetSettings,
   SCREENSHOT_DIR,
   screenshotCases,
@@ -101,7 +102,7 @@ test('a role from the matrix, an account with it, its menus, disabling it, and t
     .getByRole('button', { name: `More ${USER.username}` })
     .click();
   await page.getByRole('menuitem', { name: 'Disable' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
+  await clickSettled(page.locator('.ant-modal-confirm'), 'OK');
   await expect(page.getByText('Account disabled')).toBeVisible();
   await expect(row(page, USER.username)).toContainText('Disabled');
   await keeper.goto('/user');

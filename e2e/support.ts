@@ -183,3 +183,15 @@ export const settled = (page: Page, selector: string) =>
     .evaluate((element) =>
       Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
     );
+
+/**
+ * Clicks `button` in `dialog` once the dialog's opening animation has ended: on a busy machine a click during
+ * the zoom can be lost, and the dialog then stays open.
+ */
+export async function clickSettled(dialog: Locator, button: string) {
+  await expect(dialog).toBeVisible();
+  await dialog.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+  await dialog.getByRole('button', { name: button }).click();
+}

@@ -5,10 +5,10 @@ import {
   ALL_SCREENSHOTS,
   apiLogin,
   chooseOption,
+  clickSettled,
   createAccount,
   MOBILE_VIEWPORT,
   SCREENSHOT_DIR,
-  settled,
   signInAs,
   uniqueSuffix,
 } from './support.ts';
@@ -152,11 +152,7 @@ test.describe('psychological tests', () => {
     // Publishing an empty test is refused with the problems named.
     await row.getByRole('button', { name: `More actions for ${title}` }).click();
     await page.getByRole('menuitem', { name: 'Publish' }).click();
-    await settled(page, '.ant-modal');
-    await page
-      .getByRole('dialog', { name: 'Put this test on the shelf?' })
-      .getByRole('button', { name: 'Publish' })
-      .click();
+    await clickSettled(page.getByRole('dialog', { name: 'Put this test on the shelf?' }), 'Publish');
     const refused = page.getByRole('dialog').filter({ hasText: 'cannot be published yet' });
     await expect(refused).toContainText('The test has no questions');
     await refused.getByRole('button', { name: 'OK' }).click();
@@ -257,11 +253,7 @@ test.describe('psychological tests', () => {
       .getByRole('button', { name: `More actions for ${title}` })
       .click();
     await page.getByRole('menuitem', { name: 'Publish' }).click();
-    await settled(page, '.ant-modal');
-    await page
-      .getByRole('dialog', { name: 'Put this test on the shelf?' })
-      .getByRole('button', { name: 'Publish' })
-      .click();
+    await clickSettled(page.getByRole('dialog', { name: 'Put this test on the shelf?' }), 'Publish');
     await expect(page.getByText(`"${title}" is on the shelf`)).toBeVisible();
     await expect(rowOf(page, title)).toContainText('On shelf');
 

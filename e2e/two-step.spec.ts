@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import {
   ADMIN,
   apiLogin,
+  clickSettled,
   createAccount,
   MOBILE_VIEWPORT,
   presetSettings,
@@ -97,7 +98,7 @@ test('enrol in account settings, then sign in with the app and with a recovery c
   await signedIn(page);
 
   prompt = await submitLogin(page, username, password);
-  await prompt.getByRole('button', { name: TEXT['en-US'].useRecovery }).click();
+  await clickSettled(prompt, TEXT['en-US'].useRecovery);
   await prompt.getByRole('textbox').fill(recoveryCodes[0]!);
   await prompt.getByRole('button', { name: TEXT['en-US'].verify }).click();
   await signedIn(page);
