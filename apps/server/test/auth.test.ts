@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { accounts, sessions } from '../src/db/schema.ts';
+import { accounts, roles, sessions } from '../src/db/schema.ts';
 import { hashToken } from '../src/modules/auth/service.ts';
 import { ADMIN_PASSWORD, createTestServer, type TestServer } from './helpers.ts';
 
@@ -261,28 +261,32 @@ describe('session', () => {
     expect(res.status).toBe(200);
   });
 
-  it('2step-code tells whether two-step verification is on', async () => {
-    const res = await server.call(null, {
-      method: 'POST',
-      url: '/api/auth/2step-code',
-      payload: { username: 'admin' },
-    });
-    expect(res.body.result).toEqual({ stepCode: 0 });
-    await server.database.db
-      .update(accounts)
-      .set({ twoStepEnabled: 1 })
-      .where(eq(accounts.username, 'admin'));
-    const on = await server.call(null, {
-      method: 'POST',
-      url: '/api/auth/2step-code',
-      payload: { username: 'ADMIN' },
-    });
-    expect(on.body.result).toEqual({ stepCode: 1 });
-    // Later tests sign in as admin without a code.
-    await server.database.db
-      .update(accounts)
-      .set({ twoStepEnabled: 0 })
-      .where(eq(accounts.username, 'admin'));
+  it('2step-code tells whether two-step verification is in use on the service, and nothing about an account', async () => {
+    const ask = (payload: object) =>
+      server.call(null, { method: 'POST', url: '/api/auth/2step-code', payload });
+    const setAdmin = (twoStepEnabled: number) =>
+      server.database.db.update(accounts).set({ twoStepEnabled }).where(eq(accounts.username, 'admin'));
+    expect((await ask({})).body.result).toEqual({ stepCode: 0 });
+    await setAdmin(1);
+    try {
+      expect((await ask({})).body.result).toEqual({ stepCode: 1 });
+      // Naming an account is refused the same way whether it exists or has a second factor.
+      const named = await ask({ username: 'admin' });
+      const unknown = await ask({ username: 'nobody-at-all' });
+      expect(named.status).toBe(400);
+      expect(unknown.status).toBe(400);
+      expect(named.body.message).toBe(unknown.body.message);
+    } finally {
+      // Later tests sign in as admin without a code.
+      await setAdmin(0);
+    }
+    // A role that requires it puts it in use too, while an enabled account has that role.
+    const member = await server.accountWithRole('two-step-policy', {});
+    const { db } = server.database;
+    await db.update(roles).set({ requireTwoStep: true }).where(eq(roles.id, 'two-step-policy'));
+    expect((await ask({})).body.result).toEqual({ stepCode: 1 });
+    await db.update(accounts).set({ status: 'disabled' }).where(eq(accounts.id, member.id));
+    expect((await ask({})).body.result).toEqual({ stepCode: 0 });
   });
 });
 

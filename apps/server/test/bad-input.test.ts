@@ -92,8 +92,6 @@ describe('NUL bytes and lone surrogates', () => {
         const res = await api('POST', '/account/login', payload, null);
         expect(res.status, JSON.stringify(payload)).toBe(400);
       }
-      const twoStep = await api('POST', '/auth/2step-code', { username: bad }, null);
-      expect(twoStep.status).toBe(400);
     }
   });
 

@@ -99,14 +99,17 @@ export async function findCredentials(db: Executor, login: string, by: 'login' |
   return row ?? null;
 }
 
-/** Whether the account the login names (username or email, as sign-in accepts) has two-step verification. */
-export async function findTwoStep(db: Executor, login: string): Promise<boolean> {
+/** Whether any enabled account signs in with a second factor: it has one, or its role requires one. */
+export async function twoStepInUse(db: Executor): Promise<boolean> {
   const [row] = await db
-    .select({ twoStep: accounts.twoStepEnabled })
+    .select({ id: accounts.id })
     .from(accounts)
-    .where(sql`lower(${accounts.username}) = lower(${login}) OR lower(${accounts.email}) = lower(${login})`)
+    .leftJoin(roles, eq(roles.id, accounts.roleId))
+    .where(
+      and(eq(accounts.status, 'enabled'), or(eq(accounts.twoStepEnabled, 1), eq(roles.requireTwoStep, true))),
+    )
     .limit(1);
-  return row?.twoStep === 1;
+  return row !== undefined;
 }
 
 /** A stored account, as written (with its password hash: never let it leave the service). */

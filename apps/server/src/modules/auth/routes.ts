@@ -57,7 +57,7 @@ export async function authRoutes(app: ZodApp) {
       config: { access: { public: true } },
       schema: { tags: ['auth'], body: twoStepBodySchema, response: responses(twoStepResultSchema) },
     },
-    async (request) => ok(await service.twoStepCode(contextOf(request), request.body.username)),
+    async (request) => ok(await service.twoStepCode(contextOf(request))),
   );
 
   app.get(

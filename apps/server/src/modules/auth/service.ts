@@ -17,7 +17,7 @@ import { detached, type Executor } from '../../db/database.ts';
 import { type ServiceContext, type TxScope, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
 import { HttpError, httpError } from '../../http/reply.ts';
-import { findAccount, findCredentials, findTwoStep, markSignedIn } from '../accounts/repository.ts';
+import { findAccount, findCredentials, markSignedIn, twoStepInUse } from '../accounts/repository.ts';
 import { checkCode } from '../messaging/codes.ts';
 import { findRole } from '../roles/repository.ts';
 import { checkSecondFactor, twoStepStatus } from '../twostep/service.ts';
@@ -273,8 +273,9 @@ export async function purgeSessions(db: Executor) {
   await deleteSessionsBefore(db, new Date(), new Date(Date.now() - 24 * 60 * 60 * 1000));
 }
 
-export const twoStepCode = async (ctx: ServiceContext, username: string) => ({
-  stepCode: (await findTwoStep(ctx.db, username)) ? 1 : (0 as 0 | 1),
+/** `stepCode` 1 when two-step verification is in use on this service at all (see `twoStepBodySchema`). */
+export const twoStepCode = async (ctx: ServiceContext) => ({
+  stepCode: (await twoStepInUse(ctx.db)) ? 1 : (0 as 0 | 1),
 });
 
 export async function userInfo(ctx: ServiceContext, session: Session): Promise<UserInfo> {

@@ -69,8 +69,7 @@ export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps)
         tab === 'mobile'
           ? { mobile: values.mobile.trim(), captcha: values.captcha.trim() }
           : { username: values.username.trim(), password: values.password };
-      const username = tab === 'account' ? values.username.trim() : null;
-      const session = await twoStep.signIn(username, (twoStepCode) =>
+      const session = await twoStep.signIn((twoStepCode) =>
         login({ ...credentials, remember_me: values.remember_me, ...(twoStepCode && { twoStepCode }) }),
       );
       if (!session) {
@@ -120,7 +119,6 @@ export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps)
       <Form.Item name="password" rules={[{ required: true, message: t('login.password.required') }]}>
         <Password
           size="large"
-          onFocus={() => twoStep.askAhead(form.getFieldValue('username'))}
           prefix={<LockOutlined />}
           placeholder={t('login.password.placeholder')}
           autoComplete="current-password"

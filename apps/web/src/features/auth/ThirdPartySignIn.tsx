@@ -89,7 +89,7 @@ export function ThirdPartySignIn({ onSignedIn, onError }: ThirdPartySignInProps)
     if (!ticket) return;
     setExchanging(true);
     twoStep
-      .signIn(null, (twoStepCode) => exchangeTicket({ ticket, ...(twoStepCode && { twoStepCode }) }))
+      .signIn((twoStepCode) => exchangeTicket({ ticket, ...(twoStepCode && { twoStepCode }) }))
       .then(
         (session) => session && handlers.current.onSignedIn(session),
         (error) => handlers.current.onError(errorText(error, t)),

@@ -1,18 +1,13 @@
-// Types only: the login page asks `twoStepCode`, and a runtime schema (or the query library) would join its download.
+// Types only: a runtime schema (or the query library) would join the download of every page that imports this.
 import type {
   recoveryCodesSchema,
   TwoStepDisableBody,
-  twoStepResultSchema,
   twoStepSetupSchema,
   twoStepStateSchema,
 } from '@cool/shared';
 import { api, typed } from '../http/client.ts';
 
-/** Two-step verification (issue 11): the sign-in's question, and each person's own enrolment. */
-
-/** Whether the account the login names asks for a code at sign-in (`stepCode: 1`). */
-export const twoStepCode = (username: string) =>
-  api.post('/auth/2step-code', typed<typeof twoStepResultSchema>(), { username });
+/** Two-step verification (issue 11): each person's own enrolment. */
 
 const PATH = '/account/two-step';
 const recoveryCodes = typed<typeof recoveryCodesSchema>();
