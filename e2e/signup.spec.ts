@@ -36,7 +36,10 @@ async function lastCode(request: APIRequestContext, phone: string, kind: string)
 
 /** The path and query of the link in the last mail to the address whose subject matches. */
 async function linkInMail(to: string, subject: RegExp) {
-  await expect.poll(() => smtp.mails.some((m) => m.to.includes(to) && subject.test(m.subject))).toBe(true);
+  // Recovery mail goes out from the job queue, which looks for work every 10 s.
+  await expect
+    .poll(() => smtp.mails.some((m) => m.to.includes(to) && subject.test(m.subject)), { timeout: 20_000 })
+    .toBe(true);
   const mail = smtp.mails.filter((m) => m.to.includes(to) && subject.test(m.subject)).at(-1)!;
   const url = new URL(mail.text.match(/https?:\/\/\S+\?token=[\w-]+/)![0]);
   return `${url.pathname}${url.search}`;

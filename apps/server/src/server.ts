@@ -3,9 +3,9 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, migrateDatabase, migrationsApplied, openConfiguredDatabase } from './db/database.ts';
 import { seed, seeded } from './db/seed.ts';
+import { useJobQueue } from './jobs/background.ts';
 import { type Job, type JobOptions, type Jobs, startJobs } from './jobs/jobs.ts';
 import { JOBS } from './jobs/registry.ts';
-import { useNotificationQueue } from './modules/notifications/service.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -97,7 +97,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     await database.close();
     throw error;
   }
-  useNotificationQueue(jobs);
+  useJobQueue(jobs);
   app.log.info(
     `Console and API ready on http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port} (${database.kind})`,
   );
@@ -106,7 +106,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     database,
     jobs,
     async stop() {
-      useNotificationQueue(null);
+      useJobQueue(null);
       await jobs.stop();
       await app.close();
       app.database.current = null;

@@ -1,20 +1,25 @@
 /** Reading what the identity flows sent, from the development outbox (the `messages` table). */
 import { and, desc, eq } from 'drizzle-orm';
 import { messages } from '../src/db/schema.ts';
+import { settledBackground } from '../src/jobs/background.ts';
 import type { TestServer } from './helpers.ts';
 
-const lastMessage = async (server: TestServer, recipient: string, kind: string) =>
-  (
-    await server.database.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.recipient, recipient), eq(messages.kind, kind)))
-      .orderBy(desc(messages.id))
-      .limit(1)
-  )[0];
+// Each read waits for the mail still on its way in the background (recovery links go out after the answer).
+async function lastMessage(server: TestServer, recipient: string, kind: string) {
+  await settledBackground();
+  const [message] = await server.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.recipient, recipient), eq(messages.kind, kind)))
+    .orderBy(desc(messages.id))
+    .limit(1);
+  return message;
+}
 
-export const messageCount = async (server: TestServer, recipient: string) =>
-  (await server.database.db.select().from(messages).where(eq(messages.recipient, recipient))).length;
+export async function messageCount(server: TestServer, recipient: string) {
+  await settledBackground();
+  return (await server.database.db.select().from(messages).where(eq(messages.recipient, recipient))).length;
+}
 
 /** The 6-digit code last sent to a phone. */
 export async function lastCode(server: TestServer, phone: string, kind: string): Promise<string> {

@@ -3,14 +3,13 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, roles } from '../src/db/schema.ts';
 import { SYSTEM_ACTOR } from '../src/db/tx.ts';
+import { settledBackground, useJobQueue } from '../src/jobs/background.ts';
 import type { Jobs } from '../src/jobs/jobs.ts';
 import * as delivery from '../src/modules/messaging/delivery.ts';
 import {
   NOTIFICATION_RETRIES,
   notifyStaffJob,
   sendStaffNotifications,
-  settledNotifications,
-  useNotificationQueue,
 } from '../src/modules/notifications/service.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 import { builtinId, participant, phq, take } from './takers.ts';
@@ -85,7 +84,7 @@ describe('staff notifications', () => {
     const admin = await server.login();
     const phqId = await builtinId(server, admin, 'phq-9');
     const record = await take(await participant(server), phqId, phq(3));
-    await settledNotifications();
+    await settledBackground();
 
     const [mail] = await mailTo(watcher.email);
     expect(mail).toMatchObject({
@@ -129,7 +128,7 @@ describe('staff notifications', () => {
       return { transport: 'smtp', status: 'sent' };
     });
     const queued: { data: Parameters<typeof notifyStaffJob.run>[0]; options: unknown }[] = [];
-    useNotificationQueue({
+    useJobQueue({
       send: async (_job: unknown, data: (typeof queued)[number]['data'], options: unknown) => {
         queued.push({ data, options });
         return 'job';
@@ -155,7 +154,7 @@ describe('staff notifications', () => {
       expect(queued).toHaveLength(NOTIFICATION_RETRIES.length);
       expect(sentTo(delivered.email)).toBe(1);
     } finally {
-      useNotificationQueue(null);
+      useJobQueue(null);
       vi.mocked(delivery.deliver).mockRestore();
     }
   });

@@ -1,6 +1,8 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema.ts';
+import { settledBackground } from '../src/jobs/background.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 import { answer, lastCode, lastToken, messageCount } from './identityMessages.ts';
 
@@ -43,6 +45,44 @@ describe('recovery by email link', () => {
     // Asked again at once: the same answer, no second mail.
     expect(answer(await post('/api/account/recover', { email: 'known@example.com' }))).toEqual(answer(known));
     expect(await messageCount(server, 'known@example.com')).toBe(1);
+  });
+
+  it('answers before the mail goes: a slow mail server does not tell a known address from an unknown one', async () => {
+    // A mail server that takes the connection and never greets.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const admin = await server.login();
+    const mail = (host: string) =>
+      server.call(admin, {
+        method: 'PUT',
+        url: '/api/settings/mail',
+        payload: {
+          host,
+          port,
+          secure: 'none',
+          username: 'mailer',
+          password: host ? 'mail-Secret-1' : null,
+          from: { address: 'no-reply@cool.example', name: 'Cool Evaluation' },
+        },
+      });
+    expect((await mail('127.0.0.1')).status).toBe(200);
+    try {
+      await staffMember('slow@example.com', '13800000009');
+      const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000));
+      const known = await Promise.race([post('/api/account/recover', { email: 'slow@example.com' }), late]);
+      expect(known, 'the answer waited for the mail server').not.toBeNull();
+      const unknown = await post('/api/account/recover', { email: 'nobody-slow@example.com' });
+      expect(answer(unknown)).toEqual(answer(known!));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(sockets.size, 'the mail is on its way').toBe(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await settledBackground();
+      await mail('');
+    }
   });
 
   it('sets the new password once, ends every session, clears the sign-in lock and writes recover', async () => {

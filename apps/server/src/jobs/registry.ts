@@ -1,4 +1,5 @@
 import { purgeSessions } from '../modules/auth/service.ts';
+import { recoveryMailJob } from '../modules/identity/service.ts';
 import { purgeMessagingJob } from '../modules/messaging/jobs.ts';
 import { notifyStaffJob } from '../modules/notifications/service.ts';
 import { purgeParticipantSessions } from '../modules/participants/service.ts';
@@ -31,5 +32,6 @@ export const JOBS: readonly Job[] = [
   vacuumJob,
   purgeMessagingJob,
   notifyStaffJob as Job,
+  recoveryMailJob as Job,
   ...PAY_JOBS,
 ];

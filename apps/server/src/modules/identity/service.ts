@@ -6,6 +6,7 @@
 import {
   type ConsolePolicies,
   DEFAULT_LANGUAGE,
+  type Language,
   type LinkPurpose,
   passwordLevel,
   type RegisterBody,
@@ -14,8 +15,10 @@ import {
   signUpSettingsSchema,
 } from '@cool/shared';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { type ServiceContext, type TxScope, withTx } from '../../db/tx.ts';
+import { type ServiceContext, SYSTEM_ACTOR, type TxScope, withTx } from '../../db/tx.ts';
 import { badRequest, httpError } from '../../http/reply.ts';
+import { runLater } from '../../jobs/background.ts';
+import { defineJob } from '../../jobs/jobs.ts';
 import { insertAccount, lockAccount, updateAccount } from '../accounts/repository.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { clearFailures, revokeAccountSessions } from '../auth/repository.ts';
@@ -224,8 +227,29 @@ async function recover(
   });
 }
 
-/** Mails a recovery link (30 minutes, one use) to an enabled account with that email; the same answer always. */
+/**
+ * Mails a recovery link (30 minutes, one use) to an enabled account with that email, after the answer: the
+ * answer is the same always, and so is its timing (only queueing the work), whoever the address belongs to.
+ */
 export async function requestRecovery(ctx: ServiceContext, publicUrl: string, email: string) {
+  const data = { email, publicUrl, ...(ctx.language && { language: ctx.language }) };
+  await runLater(ctx, recoveryMailJob, data, () => mailRecoveryLink(ctx, publicUrl, email));
+}
+
+export const recoveryMailJob = defineJob<{ email: string; publicUrl: string; language?: Language }>({
+  name: 'recovery-mail',
+  // A retry would find the link this run issued and send nothing: a mail that did not go is in the outbox's
+  // failures, and the person asks again.
+  retryLimit: 0,
+  run: ({ email, publicUrl, language }, { database, log }) =>
+    mailRecoveryLink(
+      { db: database.db, actor: SYSTEM_ACTOR, log, ...(language && { language }) },
+      publicUrl,
+      email,
+    ),
+});
+
+async function mailRecoveryLink(ctx: ServiceContext, publicUrl: string, email: string) {
   const account = await repo.findByEmail(ctx.db, email);
   if (account?.status !== 'enabled') return;
   const since = new Date(Date.now() - RECOVERY_MAIL_GAP_MS);

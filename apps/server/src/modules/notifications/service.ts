@@ -14,10 +14,11 @@ import {
   type StaffEvent,
 } from '@cool/shared';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { type Executor, forRequest } from '../../db/database.ts';
+import type { Executor } from '../../db/database.ts';
 import { accounts, roles } from '../../db/schema.ts';
 import { type ServiceContext, SYSTEM_ACTOR } from '../../db/tx.ts';
-import { defineJob, type Jobs } from '../../jobs/jobs.ts';
+import { jobQueue, runLater } from '../../jobs/background.ts';
+import { defineJob } from '../../jobs/jobs.ts';
 import { deliver } from '../messaging/delivery.ts';
 
 export type { StaffEvent };
@@ -142,6 +143,7 @@ export const notifyStaffJob = defineJob<{
     );
     if (failed.length === 0) return;
     const wait = NOTIFICATION_RETRIES[attempt];
+    const queue = jobQueue();
     if (wait === undefined || !queue) {
       log.error({ event, count: failed.length }, 'staff notifications given up');
       return;
@@ -154,16 +156,6 @@ export const notifyStaffJob = defineJob<{
   },
 });
 
-/** The running job queue (server.ts sets it); without one (tests, scripts) the mail is sent in the background. */
-let queue: Jobs | null = null;
-export const useNotificationQueue = (jobs: Jobs | null) => {
-  queue = jobs;
-};
-
-/** Pending background sends, so tests can wait for them. */
-const inFlight = new Set<Promise<void>>();
-export const settledNotifications = () => Promise.allSettled([...inFlight]);
-
 /**
  * Tells the staff who opted in to `event` (and may see it). Never throws into the caller and never waits
  * for the mail; call it after the change has committed.
@@ -173,20 +165,8 @@ export async function notifyStaff(
   event: StaffEvent,
   params: EventParams,
 ): Promise<void> {
-  try {
-    if (queue) {
-      await queue.send(notifyStaffJob, { event, params });
-      return;
-    }
-    // Detached from the request: its queries must not be dropped when the answer has gone out.
-    // Without a queue (tests, scripts) a mail that did not go is only logged (by the send).
-    const sending: Promise<void> = forRequest(new AbortController().signal, async () => {
-      await sendStaffNotifications({ ...ctx, actor: SYSTEM_ACTOR }, event, params);
-    })
-      .catch((error) => ctx.log?.warn({ err: error, event }, 'staff notification not sent'))
-      .finally(() => inFlight.delete(sending));
-    inFlight.add(sending);
-  } catch (error) {
-    ctx.log?.warn({ err: error, event }, 'staff notification not queued');
-  }
+  // Without a queue (tests, scripts) a mail that did not go is only logged (by the send).
+  await runLater(ctx, notifyStaffJob, { event, params }, () =>
+    sendStaffNotifications({ ...ctx, actor: SYSTEM_ACTOR }, event, params),
+  );
 }
