@@ -1,6 +1,6 @@
-import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientContext, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from 'antd';
-import { lazy, type ReactNode, Suspense, useContext } from 'react';
+import { lazy, type ReactNode, Suspense, useContext, useEffect } from 'react';
 import BasicLayout from '../features/layout/BasicLayout.tsx';
 import './dates.ts';
 import { addMessages } from '../shared/i18n/i18n.ts';
@@ -40,6 +40,22 @@ interface ConsoleShellProps {
 }
 
 /**
+ * Cached answers belong to the session that fetched them: whatever ends it (sign-out, a 401, another account's
+ * token found in storage), none may show to whoever signs in next.
+ */
+function SessionCache() {
+  const client = useQueryClient();
+  useEffect(
+    () =>
+      useAuthStore.subscribe((state, previous) => {
+        if (previous.token && state.token !== previous.token) client.clear();
+      }),
+    [client],
+  );
+  return null;
+}
+
+/**
  * What only signed-in pages need, in the console's own chunk: react-query and the basic layout. The login page
  * downloads none of it; notices and confirm dialogs come with their first use (shared/ui/notices.ts).
  */
@@ -48,6 +64,7 @@ export default function ConsoleShell({ menu }: ConsoleShellProps) {
   useServerPreferences(useAuthStore((s) => s.user?.id));
   return (
     <Queries>
+      <SessionCache />
       <BasicLayout menu={menu} />
       <TwoStepGate />
     </Queries>

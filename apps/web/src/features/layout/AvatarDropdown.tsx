@@ -1,5 +1,4 @@
 import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,7 +12,6 @@ export function AvatarDropdown() {
   const { t } = useTranslation();
   const { modal, message } = useNotices();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const user = useAuthStore((s) => s.user);
   const signOut = useAuthStore((s) => s.signOut);
   // A long name must not push the header past a phone's width.
@@ -34,8 +32,8 @@ export function AvatarDropdown() {
           return;
         }
         navigate('/user/login', { replace: true });
+        // Signing out also empties the cache (ConsoleShell) and the tabs.
         signOut();
-        queryClient.clear();
       },
     });
   };

@@ -80,4 +80,10 @@ export async function initI18n(localeLoaders: LocaleLoaders): Promise<void> {
     returnNull: false,
   });
   await changeLanguage(useSettingsStore.getState().language);
+  // The setting also changes elsewhere (Account settings > Custom, the account's saved preferences): the texts,
+  // `<html lang>` and dates follow it. A pack that fails to download leaves the setting as the texts are.
+  useSettingsStore.subscribe(({ language }) => {
+    if (language === i18n.language) return;
+    changeLanguage(language).catch(() => useSettingsStore.getState().setLanguage(i18n.language as Language));
+  });
 }

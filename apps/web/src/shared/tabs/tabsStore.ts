@@ -92,8 +92,8 @@ export const useTabsStore = create<TabsState>()(
   ),
 );
 
-// Tabs belong to a session: none survive a sign-out or a token found expired, even one found at startup.
+// Tabs belong to a session: none survive a sign-out, a token found expired (even at startup) or replaced.
 if (!useAuthStore.getState().token) useTabsStore.getState().reset();
 useAuthStore.subscribe((state, previous) => {
-  if (previous.token && !state.token) useTabsStore.getState().reset();
+  if (previous.token && state.token !== previous.token) useTabsStore.getState().reset();
 });

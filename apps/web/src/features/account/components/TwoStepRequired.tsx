@@ -22,7 +22,6 @@ export function TwoStepRequired() {
     await logout().catch(() => undefined);
     navigate('/user/login', { replace: true });
     signOut();
-    queryClient.clear();
   };
 
   return (
