@@ -127,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurity(app, config);
   registerAccessControl(
     app,
-    (token) => findSession(app.db, token),
+    (token, use) => findSession(app.db, token, use),
     (token) => findParticipantSession(app.db, token),
   );
   registerClientLimits(app);

@@ -1,3 +1,4 @@
+import { BACKGROUND_HEADER } from '@cool/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -321,6 +322,21 @@ describe('remember me', () => {
     expect(await expiryOf(token)).toBeGreaterThan(Date.now() + 12 * hour - 60_000);
     await expireIn(token, -1);
     expect((await use(token)).status).toBe(401);
+  });
+
+  it("unticked: the console's own polling (X-Background) does not keep an unattended session alive", async () => {
+    const { token } = await signIn(false);
+    await expireIn(token, 60);
+    const poll = await server.call(token, {
+      method: 'GET',
+      url: '/api/alerts/counts',
+      headers: { [BACKGROUND_HEADER]: '1' },
+    });
+    expect(poll.status).toBe(200);
+    expect(await expiryOf(token)).toBeLessThan(Date.now() + 61_000);
+    // A person's own request still moves it on.
+    expect((await use(token)).status).toBe(200);
+    expect(await expiryOf(token)).toBeGreaterThan(Date.now() + 12 * hour - 60_000);
   });
 
   it('ticked: the session lasts 7 days from sign-in, however it is used', async () => {

@@ -2,6 +2,11 @@
 export const TOKEN_STORAGE_KEY = 'Authorization';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const REQUEST_TIMEOUT_MS = 6000;
+/**
+ * Sent (`1`) with requests the console makes on its own (the alert badge's poll): they do not count as use, so a
+ * session without "Remember me" still ends after its idle hours on a screen nobody is at.
+ */
+export const BACKGROUND_HEADER = 'x-background';
 /** The largest id a record can have: ids are 32-bit serial columns. */
 export const ID_MAX = 2_147_483_647;
 export const MIN_PASSWORD_LENGTH = 6;

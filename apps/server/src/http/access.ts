@@ -1,4 +1,4 @@
-import { type Action, type Grants, grantsAllow, type PermissionId } from '@cool/shared';
+import { type Action, BACKGROUND_HEADER, type Grants, grantsAllow, type PermissionId } from '@cool/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, httpError } from './reply.ts';
 
@@ -75,7 +75,7 @@ export const tokenFrom = (header: string | undefined): string | null => {
  */
 export function registerAccessControl(
   app: FastifyInstance,
-  findSession: (token: string) => Promise<Session | null>,
+  findSession: (token: string, use: boolean) => Promise<Session | null>,
   findParticipant: (token: string) => Promise<ParticipantSession | null>,
 ) {
   app.decorate('apiRoutes', [] as ApiRoute[]);
@@ -99,7 +99,8 @@ export function registerAccessControl(
       if (request.participant.status === 'blocked') throw new HttpError(403, 'participant.blocked');
       return;
     }
-    request.session = token ? await findSession(token) : null;
+    const use = request.headers[BACKGROUND_HEADER] !== '1';
+    request.session = token ? await findSession(token, use) : null;
     if (!request.session) throw new HttpError(401, 'auth.signInRequired');
     if (request.session.twoStepSetupRequired && !('duringTwoStepSetup' in access)) {
       throw new HttpError(403, 'twoStep.setupRequired');

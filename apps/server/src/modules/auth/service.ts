@@ -236,28 +236,30 @@ const lookupsInFlight = new WeakMap<Executor, Map<string, Promise<Session | null
  * Each request reads it from the database (nothing is kept afterwards, so a
  * revocation counts at once on every server), but requests that come with the same token while a lookup
  * of it is under way share that lookup's answer instead of queueing a statement each. The shared lookup
- * is no single request's work: one abandoned request does not cancel it for the others.
+ * is no single request's work: one abandoned request does not cancel it for the others. `use` false (the
+ * console's own polling) reads the session without moving its idle expiry on.
  */
-export function findSession(db: Executor, token: string): Promise<Session | null> {
+export function findSession(db: Executor, token: string, use = true): Promise<Session | null> {
   const tokenHash = hashToken(token);
+  const key = `${tokenHash}:${use}`;
   let inFlight = lookupsInFlight.get(db);
   if (!inFlight) {
     inFlight = new Map();
     lookupsInFlight.set(db, inFlight);
   }
-  const pending = inFlight.get(tokenHash);
+  const pending = inFlight.get(key);
   if (pending) return pending;
-  const lookup = detached(() => lookUpSession(db, tokenHash)).finally(() => inFlight.delete(tokenHash));
-  inFlight.set(tokenHash, lookup);
+  const lookup = detached(() => lookUpSession(db, tokenHash, use)).finally(() => inFlight.delete(key));
+  inFlight.set(key, lookup);
   return lookup;
 }
 
-async function lookUpSession(db: Executor, tokenHash: string): Promise<Session | null> {
+async function lookUpSession(db: Executor, tokenHash: string, use: boolean): Promise<Session | null> {
   const row = await findLiveSession(db, tokenHash);
   if (!row) return null;
   const { roleStatus, expiresAt, idleSeconds, requireTwoStep, twoStepEnabled, ...session } = row;
   // Written at most once a minute per session, not on every request.
-  if (idleSeconds && expiresAt.getTime() < Date.now() + (idleSeconds - 60) * 1000) {
+  if (use && idleSeconds && expiresAt.getTime() < Date.now() + (idleSeconds - 60) * 1000) {
     await extendIdleSession(db, tokenHash, idleSeconds);
   }
   return {

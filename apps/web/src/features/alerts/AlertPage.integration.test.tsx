@@ -1,4 +1,4 @@
-import { type Alert, alertSchema, BUILT_IN_ROLES, type Grants } from '@cool/shared';
+import { type Alert, alertSchema, BACKGROUND_HEADER, BUILT_IN_ROLES, type Grants } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, queriesTo, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
@@ -75,6 +75,14 @@ describe('alerts queue', () => {
     expect(screen.queryByRole('row', { name: /Erased #6/ })).toBeNull();
     expect(queriesTo('/alerts').at(-1)).toMatchObject({ status: 'new' });
     await waitFor(() => expect(menuItem().textContent).toBe('alerts1'));
+    // The badge's count is the console's own polling: it says so, and does not keep the session alive.
+    const counts = requests.filter((request) => new URL(request.url).pathname === '/api/alerts/counts');
+    expect(counts.map((request) => request.headers.get(BACKGROUND_HEADER))).toContain('1');
+    expect(
+      requests
+        .find((request) => new URL(request.url).pathname === '/api/alerts')
+        ?.headers.has(BACKGROUND_HEADER),
+    ).toBe(false);
   });
 
   it('shows the notes history, who and when', async () => {

@@ -15,10 +15,14 @@ export const alertKeys = {
   counts: () => [...alertKeys.all, 'counts'] as const,
 };
 
-/** New alerts arrive from participants at any time: the count is asked for again every minute. */
+/**
+ * New alerts arrive from participants at any time: the count is asked for again every minute, as background
+ * work that does not keep an unattended session alive.
+ */
 export const alertCountsQuery = () =>
   queryOptions({
     queryKey: alertKeys.counts(),
-    queryFn: () => api.get('/alerts/counts', typed<typeof alertCountsSchema>()),
+    queryFn: ({ signal }) =>
+      api.get('/alerts/counts', typed<typeof alertCountsSchema>(), { signal, background: true }),
     refetchInterval: 60_000,
   });

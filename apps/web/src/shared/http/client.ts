@@ -1,4 +1,5 @@
 import {
+  BACKGROUND_HEADER,
   type Envelope,
   type pageSchema,
   REQUEST_TIMEOUT_MS,
@@ -42,6 +43,8 @@ export interface RequestOptions {
   timeout?: number;
   /** The caller's cancellation (react-query's, for one); it rejects with the abort error itself. */
   signal?: AbortSignal;
+  /** Made by the console on its own, not by the person (BACKGROUND_HEADER): it does not keep the session alive. */
+  background?: boolean;
 }
 
 interface SendOptions extends RequestOptions {
@@ -85,11 +88,12 @@ export async function request<T = Response>(
   options: SendOptions = {},
   read: (response: Response) => Promise<T> = async (response) => response as T,
 ): Promise<T> {
-  const { method = 'GET', body, params, timeout = REQUEST_TIMEOUT_MS, signal } = options;
+  const { method = 'GET', body, params, timeout = REQUEST_TIMEOUT_MS, signal, background } = options;
   const headers = new Headers();
   // Read storage on every call so an expired token is never sent.
   const token = readToken();
   if (token) headers.set('Authorization', token);
+  if (background) headers.set(BACKGROUND_HEADER, '1');
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   const deadline = AbortSignal.timeout(timeout);
