@@ -173,7 +173,11 @@ export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps)
         </Button>
       </Form.Item>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <ThirdPartySignIn onSignedIn={(session) => enter(session, false)} onError={setLoginError} />
+        <ThirdPartySignIn
+          remember={() => Boolean(form.getFieldValue('remember_me'))}
+          onSignedIn={enter}
+          onError={setLoginError}
+        />
         {options?.signUp && <Link to="/user/register">{t('login.signUp')}</Link>}
       </Flex>
     </Form>

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { api, reply, requests, server, setupIntegration } from '../../test/app.tsx';
-import { screen, waitFor } from '../../test/dom.ts';
+import { click, screen, waitFor } from '../../test/dom.ts';
 import { renderPage } from '../../test/renderPage.tsx';
 import LoginPage from './LoginPage.tsx';
 
@@ -69,7 +69,7 @@ describe('third-party sign-in on the login page', () => {
     window.history.replaceState(null, '', '/user/login#oauthTicket=one-time');
     const unmount = await renderLogin();
     try {
-      await waitFor(() => expect(posted).toEqual([{ ticket: 'one-time' }]));
+      await waitFor(() => expect(posted).toEqual([{ ticket: 'one-time', remember_me: false }]));
       expect(window.location.hash).toBe('');
       // Signed in with the session it answered: the console asks who that is.
       await waitFor(() =>
@@ -83,6 +83,38 @@ describe('third-party sign-in on the login page', () => {
       );
     } finally {
       unmount();
+    }
+  });
+
+  it('keeps "Remember me" as ticked on leaving for the provider, for the session won on the way back', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      ...handlers(['wecom']),
+      http.post(api('/oauth/ticket'), async ({ request }) => {
+        posted.push(await request.json());
+        return reply({ token: `session-${posted.length}`, expiresAt: Date.now() + 3_600_000 });
+      }),
+    );
+    for (const ticked of [true, false]) {
+      let unmount = await renderLogin();
+      const checkbox = await screen.findByRole('checkbox', { name: 'Remember me' });
+      if ((checkbox as HTMLInputElement).checked !== ticked) click(checkbox);
+      const link = await screen.findByRole('link', { name: 'Sign in with WeChat Work' });
+      // Leaving for the provider: the page itself does not follow the link here.
+      link.addEventListener('click', (event) => event.preventDefault(), { once: true });
+      click(link);
+      unmount();
+      // Back with the ticket.
+      window.history.replaceState(null, '', '/user/login#oauthTicket=one-time');
+      unmount = await renderLogin();
+      try {
+        await waitFor(() => expect(posted.at(-1)).toEqual({ ticket: 'one-time', remember_me: ticked }));
+        const token = `session-${posted.length}`;
+        await waitFor(() => expect(JSON.stringify({ ...localStorage, ...sessionStorage })).toContain(token));
+        expect(JSON.stringify({ ...localStorage }).includes(token)).toBe(ticked);
+      } finally {
+        unmount();
+      }
     }
   });
 });

@@ -11,6 +11,8 @@ import { ProviderIcon } from '../../shared/oauth/ProviderIcon.tsx';
 import { useTwoStepSignIn } from './useTwoStepSignIn.tsx';
 
 const TICKET = 'oauthTicket';
+/** "Remember me" as ticked when the person left for the provider, for the session won on the way back. */
+const REMEMBER = 'oauthRemember';
 
 /** The ticket a third-party sign-in came back with (in the fragment), taken out of the address at once. */
 function takeTicket(): string | null {
@@ -21,8 +23,10 @@ function takeTicket(): string | null {
 }
 
 interface ThirdPartySignInProps {
-  /** A session was won: the page goes on into the console as after a password sign-in. */
-  onSignedIn: (session: LoginResult) => void;
+  /** Whether "Remember me" is ticked now. */
+  remember: () => boolean;
+  /** A session was won (`remember`: as ticked on leaving): the page goes on as after a password sign-in. */
+  onSignedIn: (session: LoginResult, remember: boolean) => void;
   /** Why the third-party sign-in was refused, in the console's language. */
   onError: (text: string) => void;
 }
@@ -32,7 +36,7 @@ interface ThirdPartySignInProps {
  * the way back: the ticket exchanged for a session (with the two-step code when the account asks for one),
  * or the refusal the callback sent (`oauthError`, named with the provider).
  */
-export function ThirdPartySignIn({ onSignedIn, onError }: ThirdPartySignInProps) {
+export function ThirdPartySignIn({ remember, onSignedIn, onError }: ThirdPartySignInProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [providers, setProviders] = useState<OAuthProvider[]>([]);
@@ -87,11 +91,15 @@ export function ThirdPartySignIn({ onSignedIn, onError }: ThirdPartySignInProps)
     }
     const ticket = takeTicket();
     if (!ticket) return;
+    const remembered = sessionStorage.getItem(REMEMBER) === '1';
+    sessionStorage.removeItem(REMEMBER);
     setExchanging(true);
     twoStep
-      .signIn((twoStepCode) => exchangeTicket({ ticket, ...(twoStepCode && { twoStepCode }) }))
+      .signIn((twoStepCode) =>
+        exchangeTicket({ ticket, remember_me: remembered, ...(twoStepCode && { twoStepCode }) }),
+      )
       .then(
-        (session) => session && handlers.current.onSignedIn(session),
+        (session) => session && handlers.current.onSignedIn(session, remembered),
         (error) => handlers.current.onError(errorText(error, t)),
       )
       .finally(() => setExchanging(false));
@@ -107,6 +115,7 @@ export function ThirdPartySignIn({ onSignedIn, onError }: ThirdPartySignInProps)
         <a
           key={provider}
           href={signInUrl(provider)}
+          onClick={() => sessionStorage.setItem(REMEMBER, remember() ? '1' : '0')}
           // Each its own name: icons all called "Sign in with" cannot be told apart.
           aria-label={t('thirdParty.signInThrough', { provider: t(`thirdParty.provider.${provider}`) })}
           title={t(`thirdParty.provider.${provider}`)}
