@@ -15,6 +15,19 @@ const handlers = (providers: string[]) => [
   http.get(api('/oauth/providers'), () => reply(providers)),
 ];
 
+/** WeChat Work set up, and the tickets exchanged in turn (each answered with the session `session-<n>`). */
+function ticketServer() {
+  const posted: unknown[] = [];
+  server.use(
+    ...handlers(['wecom']),
+    http.post(api('/oauth/ticket'), async ({ request }) => {
+      posted.push(await request.json());
+      return reply({ token: `session-${posted.length}`, expiresAt: Date.now() + 3_600_000 });
+    }),
+  );
+  return posted;
+}
+
 const renderLogin = (path = '/user/login') => renderPage(<LoginPage />, { path });
 
 const providerLinks = () =>
@@ -58,14 +71,7 @@ describe('third-party sign-in on the login page', () => {
   });
 
   it('exchanges the ticket from the address for the session, and takes it out of the address', async () => {
-    const posted: unknown[] = [];
-    server.use(
-      ...handlers(['wecom']),
-      http.post(api('/oauth/ticket'), async ({ request }) => {
-        posted.push(await request.json());
-        return reply({ token: 'session-token', expiresAt: Date.now() + 3_600_000 });
-      }),
-    );
+    const posted = ticketServer();
     window.history.replaceState(null, '', '/user/login#oauthTicket=one-time');
     const unmount = await renderLogin();
     try {
@@ -76,8 +82,7 @@ describe('third-party sign-in on the login page', () => {
         expect(
           requests.some(
             (r) =>
-              new URL(r.url).pathname === '/api/user/info' &&
-              r.headers.get('authorization') === 'session-token',
+              new URL(r.url).pathname === '/api/user/info' && r.headers.get('authorization') === 'session-1',
           ),
         ).toBe(true),
       );
@@ -87,14 +92,7 @@ describe('third-party sign-in on the login page', () => {
   });
 
   it('keeps "Remember me" as ticked on leaving for the provider, for the session won on the way back', async () => {
-    const posted: unknown[] = [];
-    server.use(
-      ...handlers(['wecom']),
-      http.post(api('/oauth/ticket'), async ({ request }) => {
-        posted.push(await request.json());
-        return reply({ token: `session-${posted.length}`, expiresAt: Date.now() + 3_600_000 });
-      }),
-    );
+    const posted = ticketServer();
     for (const ticked of [true, false]) {
       let unmount = await renderLogin();
       const checkbox = await screen.findByRole('checkbox', { name: 'Remember me' });
