@@ -154,6 +154,40 @@ describe('creating and editing a test', () => {
     });
   }
 
+  it('refuses scoring saved over a test that changed since the editor loaded it (If-Match), so alerts stay on their question', async () => {
+    const test = await newTest();
+    for (const stem of ['A', 'B', 'C'])
+      expect((await api('POST', `/tests/${test.id}/questions`, likert(stem, [0, 1]))).status).toBe(201);
+    const alertOn = (question: number) => ({
+      dimensions: [{ key: 'total', name: { en: 'Total' }, bands: [] }],
+      alerts: [
+        { question, operator: 'gte', score: 1, severity: 'severe', message: { en: `about ${question}` } },
+      ],
+    });
+    const put = (scoring: object, version?: string) =>
+      server.call(admin, {
+        method: 'PUT',
+        url: `/api/tests/${test.id}/scoring`,
+        payload: scoring,
+        headers: { ...(version && { 'if-match': `"${version}"` }), 'accept-language': 'zh-CN' },
+      });
+    const saved = await put(alertOn(3));
+    expect(saved.status).toBe(200);
+    const opened = saved.body.result.updateTime as string;
+    // Meanwhile someone deletes question 1: the alert moves with its question, to position 2.
+    const questions = (await api('GET', `/tests/${test.id}/questions?pageSize=100`)).body.result.data;
+    expect((await api('DELETE', `/questions/${questions[0].id}`)).status).toBe(200);
+    // The editor opened before saves what it has: refused, nothing changes.
+    const stale = await put(alertOn(3), opened);
+    expect(stale.status).toBe(412);
+    expect(stale.body.result.error).toBe('test.changedMeanwhile');
+    expect(stale.body.message).toMatch(/[\u4e00-\u9fff]/);
+    const now = (await api('GET', `/tests/${test.id}`)).body.result;
+    expect(now.scoring.alerts.map((a: { question: number }) => a.question)).toEqual([2]);
+    // With the test as it is now, the save goes through.
+    expect((await put(alertOn(2), now.updateTime)).status).toBe(200);
+  });
+
   it('refuses scoring that is not well formed, naming the field', async () => {
     const test = await newTest();
     const res = await api('PUT', `/tests/${test.id}/scoring`, {

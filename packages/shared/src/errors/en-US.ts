@@ -143,6 +143,8 @@ const enUS = {
     onShelf: 'Take the test off the shelf before changing its questions or scoring',
     alreadyOnShelf: 'The test is already on the shelf',
     notOnShelf: 'The test is not on the shelf',
+    changedMeanwhile:
+      'The test changed after you opened it (its questions or scoring). Reload to see it as it is now, then make your change again.',
     cannotPublish: 'The test cannot be published: {{problems}}',
     inUse:
       'This test has {{records}} records and {{orders}} orders, so it cannot be deleted. Take it off the shelf to archive it instead.',

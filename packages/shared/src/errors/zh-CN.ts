@@ -140,6 +140,7 @@ const zhCN: ErrorCatalogue = {
     onShelf: '请先下架测试，再修改题目或计分',
     alreadyOnShelf: '测试已上架',
     notOnShelf: '测试未上架',
+    changedMeanwhile: '打开后此测试已被修改（题目或计分）。请重新加载查看最新内容，再进行修改。',
     cannotPublish: '测试无法上架：{{problems}}',
     inUse: '该测试有 {{records}} 条记录和 {{orders}} 笔订单，不能删除。可下架以归档。',
     badAnswers: '部分答案无效',

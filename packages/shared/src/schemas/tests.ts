@@ -63,6 +63,14 @@ export const testDetailSchema = testSchema.extend({
 });
 export type TestDetail = z.infer<typeof testDetailSchema>;
 
+/**
+ * A change made from what the client last read: `If-Match: "<updateTime>"` of the test it started from. With
+ * it, the change is refused (412 `test.changedMeanwhile`) once the test has changed since.
+ */
+export const ifMatchHeadersSchema = z.object({
+  'if-match': z.string().max(64).optional().meta({ description: "The test's updateTime, quoted" }),
+});
+
 /** Why a test cannot be published (scoring/checks.ts): a `publish.*` error code and the values its text names. */
 export const publishProblemSchema = z.object({
   error: z.string(),

@@ -1,5 +1,6 @@
 import {
   idParamsSchema,
+  ifMatchHeadersSchema,
   pageSchema,
   publishCheckSchema,
   scoreReportSchema,
@@ -97,13 +98,15 @@ export async function testRoutes(app: ZodApp) {
       schema: {
         tags: ['tests'],
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: scoringSchema,
         response: responses(testDetailSchema),
       },
     },
     async (request) => {
+      const version = request.headers['if-match']?.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
       return ok(
-        await service.saveScoring(contextOf(request), request.params.id, request.body),
+        await service.saveScoring(contextOf(request), request.params.id, request.body, version),
         'Scoring updated',
       );
     },

@@ -135,8 +135,14 @@ const changeTest = (
 export const updateTest = (ctx: ServiceContext, id: number, { categoryIds, ...fields }: TestInput) =>
   changeTest(ctx, id, 'update', () => repo.testColumnsOf(fields), categoryIds);
 
-export const saveScoring = (ctx: ServiceContext, id: number, scoring: Scoring) =>
+/**
+ * `version`: the `updateTime` of the test the editor started from (If-Match). A question changed since moves
+ * the alerts to follow their questions, and an editor still holding the old ones must not put them back.
+ */
+export const saveScoring = (ctx: ServiceContext, id: number, scoring: Scoring, version?: string) =>
   changeTest(ctx, id, 'update', (row) => {
+    if (version !== undefined && version !== row.updatedAt.toISOString())
+      throw httpError(412, 'test.changedMeanwhile');
     assertContentEditable(row);
     return { scoring };
   });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { acceptInvitation, activate, checkLink, resetWithLink } from '../../shared/api/identity.ts';
+import { errorCodeOf } from '../../shared/http/client.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
 import { AccountResult } from './AccountResult.tsx';
@@ -16,8 +17,7 @@ const activations = new Map<string, ReturnType<typeof activate>>();
 
 const PURPOSE = { activate: 'activate', reset: 'recover', invite: 'invite' } as const;
 
-const isLinkInvalid = (error: unknown) =>
-  (error as { result?: { error?: string } } | null)?.result?.error === 'recovery.linkInvalid';
+const isLinkInvalid = (error: unknown) => errorCodeOf(error) === 'recovery.linkInvalid';
 
 /**
  * Where mailed links land: an activation is used at once; a password reset or an invitation is checked first

@@ -1,12 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/http/client.ts';
+import { errorCodeOf } from '../../shared/http/client.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 
 const TwoStepPrompt = lazy(() => import('./TwoStepPrompt.tsx'));
-
-const errorCode = (error: unknown) =>
-  error instanceof ApiError ? (error.result as { error?: unknown } | null)?.error : undefined;
 
 /**
  * Signing in with a second factor: the server asks for the code (`twoStep.codeRequired`) once the password
@@ -33,7 +30,7 @@ export function useTwoStepSignIn() {
         setAsking(null);
         return result;
       } catch (error) {
-        const reason = errorCode(error);
+        const reason = errorCodeOf(error);
         if (reason !== 'twoStep.codeRequired' && reason !== 'twoStep.codeInvalid') {
           setAsking(null);
           throw error;

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
-import { api, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
+import { api, renderApp, reply, replyError, requests, server, setupIntegration } from '../../test/app.tsx';
 import { blur, click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
@@ -77,6 +77,42 @@ describe('scoring editor', () => {
     highBand!.min = 3;
     highBand!.label.en = 'Severe symptoms';
     expect(scoringSchema.parse(saved[0])).toEqual(expected);
+  });
+
+  it('saves from the test it opened (If-Match); a test changed meanwhile is said, and Reload shows it as it is', async () => {
+    const opened = '2026-03-01T08:00:00.000Z';
+    const changed = '2026-03-01T08:05:00.000Z';
+    // Someone deleted question 1 meanwhile: the alert moved with its question to position 1.
+    let current = fixture.testDetail({ id: 1, updateTime: opened }, scoring);
+    const sent: { version: string | null; alerts: unknown }[] = [];
+    server.use(
+      http.get(api('/tests/1'), () => reply(current)),
+      http.get(api('/tests/1/questions'), () => reply(fixture.page(questionSchema, questions))),
+      http.put(api('/tests/1/scoring'), async ({ request }) => {
+        const body = (await request.json()) as ScoringInput;
+        sent.push({ version: request.headers.get('if-match'), alerts: body.alerts });
+        if (request.headers.get('if-match') !== `"${current.updateTime}"`)
+          return replyError(412, 'test.changedMeanwhile', 'The test changed after you opened it');
+        current = fixture.testDetail({ id: 1, updateTime: '2026-03-01T08:06:00.000Z' }, body);
+        return reply(current);
+      }),
+    );
+    const { band } = await openScoring();
+    current = fixture.testDetail(
+      { id: 1, updateTime: changed },
+      { ...scoring, alerts: [{ ...scoring.alerts![0]!, question: 1 }] },
+    );
+    fill(within(band(2)).getByLabelText('Label (English)'), 'Severe symptoms');
+    click(screen.getByRole('button', { name: 'Save scoring' }));
+    const refusal = (await screen.findByText(/The test changed after you opened it/)).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(sent).toEqual([{ version: `"${opened}"`, alerts: [expect.objectContaining({ question: 2 })] }]);
+    click(within(refusal).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByText(/The test changed after you opened it/)).toBeNull());
+    click(screen.getByRole('button', { name: 'Save scoring' }));
+    expect(await screen.findByText('Scoring saved')).toBeTruthy();
+    expect(sent[1]).toEqual({ version: `"${changed}"`, alerts: [expect.objectContaining({ question: 1 })] });
   });
 
   it('explains a wrong level code beside the field and sends nothing', async () => {

@@ -91,8 +91,12 @@ export function useImportQuestions(testId: number) {
 }
 
 export function useSaveScoring(testId: number) {
+  const invalidate = useInvalidateTests();
   return useMutation({
-    mutationFn: (scoring: ScoringInput) => saveScoring(testId, scoring),
-    onSuccess: useInvalidateTests(),
+    mutationFn: (save: { scoring: ScoringInput; version: string }) =>
+      saveScoring(testId, save.scoring, save.version),
+    onSuccess: invalidate,
+    // Refused because the test changed meanwhile, say: the editor's Reload then shows it as it is now.
+    onError: invalidate,
   });
 }

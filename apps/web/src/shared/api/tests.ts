@@ -51,8 +51,9 @@ export const runTestAction = ({ id, action }: { id: number; action: TestAction }
 export const importTest = (document: TestDocumentInput) =>
   api.post('/tests/import', typed<typeof testImportResultSchema>(), document);
 
-export const saveScoring = (id: number, scoring: ScoringInput) =>
-  api.put(`/tests/${id}/scoring`, testDetail, scoring);
+/** `version`: the `updateTime` of the test the editor started from; a test changed since answers 412. */
+export const saveScoring = (id: number, scoring: ScoringInput, version: string) =>
+  api.put(`/tests/${id}/scoring`, testDetail, scoring, { ifMatch: version });
 
 /** The server's report for these answers (the preview compares it with the console's own). */
 export const scoreOnServer = (id: number, answers: Answer[]) =>

@@ -31,6 +31,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The error code of an API refusal (`result.error`, e.g. `test.changedMeanwhile`), if it is one. */
+export const errorCodeOf = (error: unknown): unknown =>
+  error instanceof ApiError ? (error.result as { error?: unknown } | null)?.error : undefined;
+
 /** Status used when no HTTP answer arrived (offline, timeout). */
 export const NETWORK_ERROR_STATUS = 0;
 
@@ -45,6 +49,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Made by the console on its own, not by the person (BACKGROUND_HEADER): it does not keep the session alive. */
   background?: boolean;
+  /** A change made from this version of what it changes (`If-Match`); the server refuses it once that changed. */
+  ifMatch?: string;
 }
 
 interface SendOptions extends RequestOptions {
@@ -88,12 +94,13 @@ export async function request<T = Response>(
   options: SendOptions = {},
   read: (response: Response) => Promise<T> = async (response) => response as T,
 ): Promise<T> {
-  const { method = 'GET', body, params, timeout = REQUEST_TIMEOUT_MS, signal, background } = options;
+  const { method = 'GET', body, params, timeout = REQUEST_TIMEOUT_MS, signal, background, ifMatch } = options;
   const headers = new Headers();
   // Read storage on every call so an expired token is never sent.
   const token = readToken();
   if (token) headers.set('Authorization', token);
   if (background) headers.set(BACKGROUND_HEADER, '1');
+  if (ifMatch !== undefined) headers.set('If-Match', `"${ifMatch}"`);
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
   const deadline = AbortSignal.timeout(timeout);

@@ -1,8 +1,9 @@
 import { issueError, publishProblems, type Question, scoringSchema, type TestDetail } from '@cool/shared';
 import { Alert, Button, Flex, Form } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorCodeOf } from '../../../shared/http/client.ts';
 import { errorText, type FieldLabel, fieldErrorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors, formLabels } from '../../../shared/http/formErrors.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
@@ -50,6 +51,19 @@ export function ScoringEditor({ test, questions, readOnly }: ScoringEditorProps)
   const save = useSaveScoring(test.id);
   const [formError, setFormError] = useState<string | null>(null);
   const initialValues = useMemo(() => toScoringFormValues(test.scoring), [test.scoring]);
+  // The test the form started from, sent with the save: a question changed since (which moves the alerts with
+  // their questions) refuses a save of the old form instead of putting the old alerts back.
+  const [version, setVersion] = useState(test.updateTime);
+  const reload = () => {
+    form.resetFields();
+    setVersion(test.updateTime);
+    setFormError(null);
+  };
+  // A newer test replaces an untouched form; a touched one keeps its version, and its save is refused.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the test's version only
+  useEffect(() => {
+    if (test.updateTime !== version && !form.isFieldsTouched()) reload();
+  }, [test.updateTime]);
   const watched = Form.useWatch([], { form, preserve: true }) as Partial<ScoringFormValues> | undefined;
   const values = watched ?? initialValues;
   const live = useMemo(() => liveProblems(values, questions, t, formLabels()), [values, questions, t]);
@@ -57,7 +71,8 @@ export function ScoringEditor({ test, questions, readOnly }: ScoringEditorProps)
   const onFinish = async (submitted: ScoringFormValues) => {
     setFormError(null);
     try {
-      await save.mutateAsync(toScoringInput(submitted));
+      const saved = await save.mutateAsync({ scoring: toScoringInput(submitted), version });
+      setVersion(saved.updateTime);
     } catch (error) {
       applyFieldErrors(form, error);
       setFormError(errorText(error, t, formLabels()));
@@ -87,7 +102,21 @@ export function ScoringEditor({ test, questions, readOnly }: ScoringEditorProps)
           }
         />
       )}
-      {formError && <Alert type="error" showIcon title={formError} role="alert" />}
+      {formError && (
+        <Alert
+          type="error"
+          showIcon
+          title={formError}
+          role="alert"
+          action={
+            errorCodeOf(save.error) === 'test.changedMeanwhile' && (
+              <Button size="small" onClick={reload}>
+                {t('questions.scoring.reload')}
+              </Button>
+            )
+          }
+        />
+      )}
       <Form<ScoringFormValues>
         form={form}
         layout="vertical"
@@ -102,7 +131,7 @@ export function ScoringEditor({ test, questions, readOnly }: ScoringEditorProps)
           <AlertList />
           {!readOnly && (
             <Flex gap={8} justify="flex-end" wrap>
-              <Button onClick={() => form.resetFields()}>{t('questions.scoring.reset')}</Button>
+              <Button onClick={reload}>{t('questions.scoring.reset')}</Button>
               <Button type="primary" htmlType="submit" loading={save.isPending}>
                 {t('questions.scoring.save')}
               </Button>
