@@ -242,6 +242,29 @@ describe('question files', () => {
     expect(rows[4].stem.zh).toBe('我觉得一切都很好，也不会发生什么不幸');
   });
 
+  it('imports its own CSV export back as it was, cells starting like a formula included', async () => {
+    const source = await newTest();
+    const content = {
+      stem: { zh: '-你是否经常失眠', en: '-5 degrees' },
+      type: 'single',
+      options: [
+        { label: '=A', text: { zh: '＝是', en: '=yes' }, score: -1 },
+        { label: '+B', text: { zh: '＋否', en: '+ no' }, score: 1 },
+        { label: "'C", text: { zh: '＠从不', en: '@never' }, score: 0 },
+        { label: 'D', text: { zh: '－不', en: "'plain" } },
+      ],
+    };
+    expect((await api('POST', `/tests/${source}/questions`, content)).status).toBe(201);
+    const csv = await api('GET', `/tests/${source}/questions/export?format=csv`);
+    const target = await newTest();
+    expect((await importFile(target, csv.body, 'round.csv')).body.result).toEqual({ imported: 1, total: 1 });
+    const [imported] = await list(target);
+    expect(imported.stem).toEqual(content.stem);
+    expect(imported.options.map((o: any) => [o.label, o.text, o.score ?? null])).toEqual(
+      content.options.map((o) => [o.label, o.text, o.score ?? null]),
+    );
+  });
+
   it('reports every bad row with its line number and imports nothing', async () => {
     const testId = await newTest();
     await addAll(testId, ['Existing']);
