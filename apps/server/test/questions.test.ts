@@ -141,6 +141,33 @@ describe('questions of a test', () => {
     expect((await api('GET', `/tests/${testId}`)).body.result.scoring.alerts).toEqual([]);
   });
 
+  it('logs on the test the alerts that deleting one question moves or drops', async () => {
+    const testId = await newTest();
+    const rows = await addAll(testId, ['A', 'B', 'C']);
+    const alert = (question: number, en: string) => ({ question, operator: 'gt', score: 0, message: { en } });
+    await api('PUT', `/tests/${testId}/scoring`, {
+      dimensions: [{ key: 'total', name: { en: 'Total' } }],
+      alerts: [alert(1, 'A is high'), alert(3, 'C is high')],
+    });
+    const testEntries = async () =>
+      (await api('GET', `/audit-log?entityType=test&entityId=${testId}&sortField=time&sortOrder=descend`))
+        .body.result.data;
+    const logged = (await testEntries()).length;
+
+    // A question after the last alerted one: the alerts stay, and the test gets no entry.
+    await api('POST', `/tests/${testId}/questions`, question('D'));
+    expect(await testEntries()).toHaveLength(logged);
+
+    expect((await api('DELETE', `/questions/${rows[0].id}`)).status).toBe(200);
+    const [entry] = await testEntries();
+    expect(entry.action).toBe('update');
+    expect(entry.changes.alerts.from.map((a: any) => [a.question, a.message.en])).toEqual([
+      [1, 'A is high'],
+      [3, 'C is high'],
+    ]);
+    expect(entry.changes.alerts.to.map((a: any) => [a.question, a.message.en])).toEqual([[2, 'C is high']]);
+  });
+
   it('bulk-deletes questions of the test only, all or nothing', async () => {
     const testId = await newTest();
     const other = await newTest();
