@@ -128,6 +128,57 @@ describe('categories', () => {
     });
   });
 
+  it('changes the status on save only for a role that may enable or disable categories', async () => {
+    const editor = (await server.accountWithRole('category_editor', { categories: ['query', 'get', 'edit'] }))
+      .token;
+    const put = (token: string, id: number, payload: object) =>
+      server.call(token, { method: 'PUT', url: `/api/categories/${id}`, payload });
+    const id = (await api('POST', '/categories', { nameZh: '状态', nameEn: 'Status' })).body.result.id;
+
+    const refused = await put(editor, id, { nameZh: '状态', nameEn: 'Renamed', status: 'disabled' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('categories.disable');
+    expect((await api('GET', `/categories/${id}`)).body.result).toMatchObject({
+      nameEn: 'Status',
+      status: 'enabled',
+    });
+    // The status it already has, or none, is no status change.
+    expect((await put(editor, id, { nameZh: '状态', nameEn: 'Same', status: 'enabled' })).status).toBe(200);
+    await api('POST', `/categories/${id}/disable`);
+    const kept = await put(editor, id, { nameZh: '状态', nameEn: 'Kept' });
+    expect(kept.status).toBe(200);
+    expect(kept.body.result.status).toBe('disabled');
+    expect((await put(editor, id, { nameZh: '状态', nameEn: 'Kept', status: 'enabled' })).status).toBe(403);
+
+    const enabler = (
+      await server.accountWithRole('category_enabler', { categories: ['query', 'get', 'edit', 'enable'] })
+    ).token;
+    const enabled = await put(enabler, id, { nameZh: '状态', nameEn: 'Back', status: 'enabled' });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.result).toMatchObject({ nameEn: 'Back', status: 'enabled' });
+    const last = (
+      await api('GET', `/audit-log?entityType=category&entityId=${id}&sortField=time&sortOrder=descend`)
+    ).body.result.data[0];
+    expect(last).toMatchObject({
+      action: 'enable',
+      changes: { nameEn: { from: 'Kept', to: 'Back' }, status: { from: 'disabled', to: 'enabled' } },
+    });
+  });
+
+  it('creates a disabled category only for a role that may disable categories', async () => {
+    const adder = (await server.accountWithRole('category_adder', { categories: ['query', 'get', 'add'] }))
+      .token;
+    const post = (payload: object) => server.call(adder, { method: 'POST', url: '/api/categories', payload });
+    const before = await count();
+    const refused = await post({ nameZh: '停用', nameEn: 'Born disabled', status: 'disabled' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('categories.disable');
+    expect(await count()).toBe(before);
+    const created = await post({ nameZh: '启用', nameEn: 'Born enabled', status: 'enabled' });
+    expect(created.status).toBe(201);
+    expect(created.body.result.status).toBe('enabled');
+  });
+
   it('answers 404 for a missing category', async () => {
     expect((await api('PUT', '/categories/99999', { nameZh: '无', nameEn: 'None' })).status).toBe(404);
     expect((await api('POST', '/categories/99999/enable')).status).toBe(404);

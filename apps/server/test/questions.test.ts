@@ -141,6 +141,33 @@ describe('questions of a test', () => {
     expect((await api('GET', `/tests/${testId}`)).body.result.scoring.alerts).toEqual([]);
   });
 
+  it('logs on the test the alerts that deleting one question moves or drops', async () => {
+    const testId = await newTest();
+    const rows = await addAll(testId, ['A', 'B', 'C']);
+    const alert = (question: number, en: string) => ({ question, operator: 'gt', score: 0, message: { en } });
+    await api('PUT', `/tests/${testId}/scoring`, {
+      dimensions: [{ key: 'total', name: { en: 'Total' } }],
+      alerts: [alert(1, 'A is high'), alert(3, 'C is high')],
+    });
+    const testEntries = async () =>
+      (await api('GET', `/audit-log?entityType=test&entityId=${testId}&sortField=time&sortOrder=descend`))
+        .body.result.data;
+    const logged = (await testEntries()).length;
+
+    // A question after the last alerted one: the alerts stay, and the test gets no entry.
+    await api('POST', `/tests/${testId}/questions`, question('D'));
+    expect(await testEntries()).toHaveLength(logged);
+
+    expect((await api('DELETE', `/questions/${rows[0].id}`)).status).toBe(200);
+    const [entry] = await testEntries();
+    expect(entry.action).toBe('update');
+    expect(entry.changes.alerts.from.map((a: any) => [a.question, a.message.en])).toEqual([
+      [1, 'A is high'],
+      [3, 'C is high'],
+    ]);
+    expect(entry.changes.alerts.to.map((a: any) => [a.question, a.message.en])).toEqual([[2, 'C is high']]);
+  });
+
   it('bulk-deletes questions of the test only, all or nothing', async () => {
     const testId = await newTest();
     const other = await newTest();
@@ -240,6 +267,29 @@ describe('question files', () => {
     const rows = await list(testId);
     expect(rows[4].options.map((o: any) => o.score)).toEqual([4, 3, 2, 1]);
     expect(rows[4].stem.zh).toBe('我觉得一切都很好，也不会发生什么不幸');
+  });
+
+  it('imports its own CSV export back as it was, cells starting like a formula included', async () => {
+    const source = await newTest();
+    const content = {
+      stem: { zh: '-你是否经常失眠', en: '-5 degrees' },
+      type: 'single',
+      options: [
+        { label: '=A', text: { zh: '＝是', en: '=yes' }, score: -1 },
+        { label: '+B', text: { zh: '＋否', en: '+ no' }, score: 1 },
+        { label: "'C", text: { zh: '＠从不', en: '@never' }, score: 0 },
+        { label: 'D', text: { zh: '－不', en: "'plain" } },
+      ],
+    };
+    expect((await api('POST', `/tests/${source}/questions`, content)).status).toBe(201);
+    const csv = await api('GET', `/tests/${source}/questions/export?format=csv`);
+    const target = await newTest();
+    expect((await importFile(target, csv.body, 'round.csv')).body.result).toEqual({ imported: 1, total: 1 });
+    const [imported] = await list(target);
+    expect(imported.stem).toEqual(content.stem);
+    expect(imported.options.map((o: any) => [o.label, o.text, o.score ?? null])).toEqual(
+      content.options.map((o) => [o.label, o.text, o.score ?? null]),
+    );
   });
 
   it('reports every bad row with its line number and imports nothing', async () => {

@@ -25,6 +25,31 @@ describe('csv', () => {
     });
   });
 
+  it('reads a defused cell back without its apostrophe, and keeps other apostrophes', async () => {
+    const row = [
+      '=SUM(A1)',
+      '+1',
+      '-x',
+      '@x',
+      '\tx',
+      '\rx',
+      '＝x',
+      '＋x',
+      '－x',
+      '＠x',
+      "'plain",
+      "'",
+      "it's",
+    ];
+    const written = await csvText(['h'], [row]);
+    expect(readCsv(written)).toEqual({
+      records: [
+        { line: 1, cells: ['h'] },
+        { line: 2, cells: row },
+      ],
+    });
+  });
+
   it('accepts LF or CRLF and a missing final newline, and reports an unclosed quote', () => {
     expect(readCsv('a,b\nc,"d"')).toEqual({
       records: [

@@ -16,6 +16,12 @@ const WRITE: Options = {
   cast: { boolean: String },
 };
 
+/** The first characters `escape_formulas` defuses with a ' (csv-stringify 6: ASCII and full-width forms). */
+const DEFUSED = /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A cell as it was before WRITE defused it, so an exported file imports back unchanged. */
+const undefused = (cell: string) => (DEFUSED.test(cell) ? cell.slice(1) : cell);
+
 export type CsvCell = string | number | boolean | null | undefined;
 
 /** The rows as a CSV byte stream, the header first; the stream fails if reading the rows fails. */
@@ -61,7 +67,8 @@ export interface CsvRecord {
 }
 
 /**
- * Parses CSV text (quoted cells may span lines) into its non-blank records with the line each starts on.
+ * Parses CSV text (quoted cells may span lines) into its non-blank records with the line each starts on,
+ * dropping the ' that WRITE puts before a formula-like cell.
  * Parsing stops at the first record past `limits` (`tooMany` says which), before the rest takes memory.
  */
 export function readCsv(
@@ -86,7 +93,8 @@ export function readCsv(
         // Blank records count too: a file of empty lines costs as much to parse.
         if (++seen > limits.rows) tooMany = 'rows';
         else if (cells.length > limits.columns) tooMany = 'columns';
-        else if (!(cells.length === 1 && cells[0] === '')) records.push({ line: ended + 1, cells });
+        else if (!(cells.length === 1 && cells[0] === ''))
+          records.push({ line: ended + 1, cells: cells.map(undefused) });
         if (tooMany) throw new RangeError(`More ${tooMany} than allowed`);
         ended = lines;
         return null;

@@ -157,6 +157,8 @@ const enUS = {
     unscored: 'Question {{question}}, option {{option}} has no score',
     unknownDimension: 'Question {{question}}, option {{option}} counts towards unknown dimension "{{key}}"',
     unknownPole: 'Question {{question}}, option {{option}} votes for pole {{pole}}, which no axis has',
+    negativePole:
+      'Question {{question}}, option {{option}} votes for pole {{pole}} with a negative score; a vote counts 0 or more points',
     bandsWithoutQuestions: 'Dimension "{{key}}" has bands but no question\'s options count towards it',
     fractionalScores:
       'Dimension "{{key}}": its scores can be fractional; choose floor or half-up rounding so its bands can cover every score',

@@ -151,6 +151,8 @@ const zhCN: ErrorCatalogue = {
     unscored: '第 {{question}} 题选项 {{option}} 没有分值',
     unknownDimension: '第 {{question}} 题选项 {{option}} 计入了不存在的维度 "{{key}}"',
     unknownPole: '第 {{question}} 题选项 {{option}} 投向倾向字母 {{pole}}，但没有哪条轴有这个字母',
+    negativePole:
+      '第 {{question}} 题选项 {{option}} 投向倾向字母 {{pole}}，但分值为负；投票分值须为 0 或以上',
     bandsWithoutQuestions: '维度 "{{key}}" 设置了分段，但没有题目选项计入该维度',
     fractionalScores: '维度 "{{key}}"：分数可能是小数，请选择向下取整或四舍五入，使分段能覆盖每个分数',
     lowestUncovered: '维度 "{{key}}"：没有分段覆盖最低可能分数 {{score}}',

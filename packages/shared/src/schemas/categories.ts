@@ -23,6 +23,10 @@ export const categoryInputSchema = z.strictObject({
   nameEn: text(CATEGORY_NAME_MAX).min(1),
   iconUrl: linkUrl.nullable().optional(),
   sortOrder: z.number().int().min(0).max(SORT_ORDER_MAX).default(0),
-  status: statusSchema.default('enabled'),
+  /**
+   * Left out: enabled for a new category, unchanged on an edit. Setting it takes the role's
+   * categories.enable or categories.disable, as the status endpoints do.
+   */
+  status: statusSchema.optional(),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;

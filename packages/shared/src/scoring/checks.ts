@@ -113,6 +113,9 @@ export function publishProblems(test: ScorableTest): PublishProblem[] {
       }
       if (option.pole && !letters.has(option.pole))
         problems.push(problem('publish.unknownPole', { ...at, pole: option.pole }));
+      // A negative vote would take a pole below 0 points, and its percentage outside 0–100.
+      if (option.pole && (option.score ?? 0) < 0)
+        problems.push(problem('publish.negativePole', { ...at, pole: option.pole }));
     });
   });
   for (const dimension of scoring.dimensions) problems.push(...bandProblems(test, dimension));

@@ -246,6 +246,64 @@ describe('publish checks', () => {
   });
 });
 
+describe('typology', () => {
+  /** One E/I axis; each question has an E option and an I option with these scores. */
+  const typed = (...pairs: [number, number][]) => ({
+    questions: pairs.map(([e, i]) => ({
+      type: 'single' as const,
+      required: true,
+      options: [
+        { label: 'a', score: e, dimensions: [], pole: 'E' },
+        { label: 'b', score: i, dimensions: [], pole: 'I' },
+      ],
+    })),
+    scoring: scoring({
+      typology: {
+        axes: [
+          {
+            key: 'ei',
+            left: { letter: 'E', name: { en: 'E' } },
+            right: { letter: 'I', name: { en: 'I' } },
+          },
+        ],
+        types: [
+          { code: 'E', description: { en: 'E' } },
+          { code: 'I', description: { en: 'I' } },
+        ],
+      },
+    }),
+  });
+  const axisOf = (test: ReturnType<typeof typed>, answers: number[]) => {
+    const outcome = scoreTest(test, answers);
+    if (!outcome.ok) throw new Error('not scored');
+    const axis = outcome.report.type!.axes[0]!;
+    return { letter: axis.letter, tie: axis.tie, left: axis.left, right: axis.right };
+  };
+
+  it('refuses to publish a negative score on an option that votes for a pole', () => {
+    expect(publishProblems(typed([1, 1], [1, 0]))).toEqual([]);
+    expect(publishProblems(typed([1, -2], [0, 1]))).toEqual([
+      { error: 'publish.negativePole', params: { question: 1, option: 'b', pole: 'I' } },
+    ]);
+  });
+
+  it('keeps percentages within 0 to 100 when published poles collected negative points', () => {
+    // E 3 and I −2: all of the axis goes to E.
+    expect(axisOf(typed([3, 0], [0, -2]), [0, 1])).toMatchObject({
+      letter: 'E',
+      left: { points: 3, percent: 100 },
+      right: { points: 0, percent: 0 },
+    });
+    // Both below 0: neither collected anything, a tie, as the percentages say.
+    expect(axisOf(typed([-1, 0], [0, -3]), [0, 1])).toMatchObject({
+      letter: 'E',
+      tie: true,
+      left: { points: 0, percent: 50 },
+      right: { points: 0, percent: 50 },
+    });
+  });
+});
+
 describe('reverse-scored toggle', () => {
   it('mirrors the scores and flips back', () => {
     const options = opts(1, 2, 3, 4, 5).map((o, i) => ({ ...o, label: String(i) }));

@@ -246,8 +246,10 @@ function scoreTypology(test: ScorableTest, chosen: (number[] | null)[]): ScoreRe
     }
   });
   const axes = typology.axes.map((axis) => {
-    const left = points.get(axis.left.letter) ?? 0;
-    const right = points.get(axis.right.letter) ?? 0;
+    // Publishing refuses negative votes; a pole of a test published before that counts at least 0 points,
+    // so its percentage stays within 0–100 and agrees with the letter.
+    const left = Math.max(0, points.get(axis.left.letter) ?? 0);
+    const right = Math.max(0, points.get(axis.right.letter) ?? 0);
     const sum = left + right;
     const leftPercent = sum > 0 ? Math.floor((left / sum) * 100 + 0.5) : 50;
     const tie = left === right;

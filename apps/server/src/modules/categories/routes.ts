@@ -7,6 +7,7 @@ import {
   type Status,
 } from '@cool/shared';
 import { z } from 'zod';
+import { requireSession } from '../../http/access.ts';
 import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
@@ -40,7 +41,11 @@ export async function categoryRoutes(app: ZodApp) {
       schema: { tags, body: categoryInputSchema, response: responses(categorySchema, 201) },
     },
     async (request, reply) => {
-      const category = await service.createCategory(contextOf(request), request.body);
+      const category = await service.createCategory(
+        contextOf(request),
+        requireSession(request),
+        request.body,
+      );
       return reply.code(201).send(ok(category, 'Category created'));
     },
   );
@@ -58,7 +63,12 @@ export async function categoryRoutes(app: ZodApp) {
     },
     async (request) =>
       ok(
-        await service.updateCategory(contextOf(request), request.params.id, request.body),
+        await service.updateCategory(
+          contextOf(request),
+          requireSession(request),
+          request.params.id,
+          request.body,
+        ),
         'Category updated',
       ),
   );

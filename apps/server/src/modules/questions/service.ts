@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   MAX_QUESTIONS_PER_TEST,
   type Question,
@@ -77,13 +78,15 @@ const changeQuestions = <T>(
       ? test.scoring.alerts
       : remapAlerts(test.scoring.alerts, before, after);
     await touchTest(tx, testId, actor.accountId, { scoring: { ...test.scoring, alerts } });
-    if (options.auditListAs)
+    // A change of one question is audited on the question, and on the test too when it moves or drops alerts.
+    const listed = options.auditListAs !== undefined;
+    if (listed || !isDeepStrictEqual(alerts, test.scoring.alerts))
       await audit({
         entityType: 'test',
         entityId: testId,
-        action: options.auditListAs,
-        before: { questionIds: before, alerts: test.scoring.alerts },
-        after: { questionIds: after, alerts },
+        action: options.auditListAs ?? 'update',
+        before: { ...(listed && { questionIds: before }), alerts: test.scoring.alerts },
+        after: { ...(listed && { questionIds: after }), alerts },
       });
     return result;
   });

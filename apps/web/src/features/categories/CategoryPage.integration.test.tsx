@@ -110,4 +110,49 @@ describe('category list', () => {
     await waitFor(() => expect(queriesTo('/categories').length).toBeGreaterThan(listReads));
     expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
   });
+
+  it('offers the status in the form only to a role that may change it from what it is', async () => {
+    server.use(
+      listOf(mood, sleep),
+      http.get(api('/user/info'), () =>
+        reply(
+          fixture.userInfo({ dashboard: ['query'], categories: ['query', 'get', 'add', 'edit', 'disable'] }),
+        ),
+      ),
+    );
+    renderApp('/user');
+    const statusIn = async (dialog: Promise<HTMLElement>) => within(await dialog).queryByRole('radiogroup');
+
+    click(within(await rowOf('Mood')).getByRole('button', { name: 'Edit' }));
+    expect(await statusIn(screen.findByRole('dialog'))).toBeTruthy();
+    click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Sleep is disabled, and this role may not enable.
+    click(within(await rowOf('Sleep')).getByRole('button', { name: 'Edit' }));
+    expect(await statusIn(screen.findByRole('dialog'))).toBeNull();
+  });
+
+  it('saves an edit without the status for a role that may not enable or disable', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      listOf(mood, sleep),
+      http.get(api('/user/info'), () =>
+        reply(fixture.userInfo({ dashboard: ['query'], categories: ['query', 'get', 'add', 'edit'] })),
+      ),
+      http.put(api('/categories/:id'), async ({ request }) => {
+        saved.push(await request.json());
+        return reply(sleep);
+      }),
+    );
+    renderApp('/user');
+    click(within(await rowOf('Sleep')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
+    click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Category saved')).toBeTruthy();
+    expect(saved).toEqual([{ nameZh: '睡眠', nameEn: 'Sleep', iconUrl: null, sortOrder: 2 }]);
+
+    click(screen.getByRole('button', { name: 'New category' }));
+    expect(within(await screen.findByRole('dialog')).queryByRole('radiogroup')).toBeNull();
+  });
 });

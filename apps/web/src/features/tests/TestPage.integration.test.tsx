@@ -1,4 +1,4 @@
-import { categorySchema, testSchema } from '@cool/shared';
+import { BUILT_IN_ROLES, categorySchema, testSchema } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
@@ -64,5 +64,26 @@ describe('tests list', () => {
     click(screen.getByTitle('Previous Page'));
     expect(await rowOf('Test 11')).toBeTruthy();
     expect(queriesTo('/tests').at(-1)).toMatchObject({ pageNo: '2' });
+  });
+
+  it('offers Preview only to a role that may also read the questions it shows', async () => {
+    const finance = BUILT_IN_ROLES.find((role) => role.id === 'finance')!.grants;
+    server.use(
+      ...handlers,
+      http.get(api('/user/info'), () => reply(fixture.userInfo(finance))),
+    );
+    renderApp('/game');
+    expect(within(await rowOf('Test 1')).queryByRole('button', { name: 'Preview' })).toBeNull();
+  });
+
+  it('offers Preview to a role that reads tests and their questions', async () => {
+    server.use(
+      ...handlers,
+      http.get(api('/user/info'), () =>
+        reply(fixture.userInfo({ dashboard: ['query'], tests: ['query', 'get'], questions: ['query'] })),
+      ),
+    );
+    renderApp('/game');
+    expect(within(await rowOf('Test 1')).getByRole('button', { name: 'Preview' })).toBeTruthy();
   });
 });

@@ -7,8 +7,10 @@ import {
   testSchema,
 } from '@cool/shared';
 import { http } from 'msw';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { api, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
+import { api, renderApp, reply, replyError, requests, server, setupIntegration } from '../../test/app.tsx';
 import { blur, click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
@@ -149,5 +151,31 @@ describe('test preview', () => {
         'The saved test scores these answers differently from this preview: check the scoring',
       ),
     );
+  });
+
+  // Last in the file: switching the language back saves it after the page is gone, as the next page opens.
+  it('names unanswered questions in the console language', async () => {
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      servePreview(computed);
+      server.use(
+        http.post(api('/tests/2/score'), () =>
+          replyError(400, 'test.badAnswers', 'Some answers are not valid'),
+        ),
+      );
+      renderApp('/game');
+      const row = await screen.findByRole('row', { name: /Draft one/ });
+      click(within(row).getByRole('button', { name: '预览' }));
+      const drawer = await dialog('预览：Draft one');
+      await within(drawer).findByText('Option 2');
+      click(within(drawer).getByRole('button', { name: '查看报告' }));
+      const report = await within(drawer).findByRole('region', { name: '报告' });
+      expect(within(report).getByRole('listitem').textContent).toBe('第 1 题: 必填');
+      const question = within(drawer).getByRole('group', { name: '第 1 题' });
+      expect(question.textContent).toContain('必填');
+      expect(drawer.textContent).not.toContain('required');
+    } finally {
+      await act(() => changeLanguage('en-US'));
+    }
   });
 });

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
+import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSaveCategory } from '../api.ts';
@@ -35,6 +36,9 @@ export function CategoryForm({ category }: { category: Category | null }) {
   const [form] = Form.useForm<CategoryFormValues>();
   const saveCategory = useSaveCategory();
   const [formError, setFormError] = useState<string | null>(null);
+  const allowed = usePermission();
+  // As the list's switch: leaving the status it has (enabled, for a new one) takes enable or disable.
+  const mayChangeStatus = allowed('categories', category?.status === 'disabled' ? 'enable' : 'disable');
 
   const nameRules = [
     { required: true, whitespace: true, message: t('categories.validation.nameRequired') },
@@ -54,7 +58,8 @@ export function CategoryForm({ category }: { category: Category | null }) {
       nameEn: values.nameEn.trim(),
       iconUrl: values.iconUrl?.trim() || null,
       sortOrder: values.sortOrder,
-      status: values.status,
+      // Left out, the server keeps the status (or enables a new category).
+      status: mayChangeStatus ? values.status : undefined,
     };
     try {
       await saveCategory.mutateAsync({ id: category?.id, input });
@@ -115,11 +120,13 @@ export function CategoryForm({ category }: { category: Category | null }) {
         >
           <InputNumber style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="status" label={t('categories.field.status')} rules={[{ required: true }]}>
-          <Radio.Group
-            options={STATUSES.map((status) => ({ value: status, label: t(`categories.status.${status}`) }))}
-          />
-        </Form.Item>
+        {mayChangeStatus && (
+          <Form.Item name="status" label={t('categories.field.status')} rules={[{ required: true }]}>
+            <Radio.Group
+              options={STATUSES.map((status) => ({ value: status, label: t(`categories.status.${status}`) }))}
+            />
+          </Form.Item>
+        )}
       </Form>
     </>
   );

@@ -25,8 +25,9 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/http/errorText.ts';
+import { errorText, fieldErrorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { loadErrorMessages } from '../../../shared/i18n/i18n.ts';
 import { ReportView } from '../../../shared/records/ReportView.tsx';
 import { scoreOnServer, useTestDetail, useTestQuestions } from '../api.ts';
 import { sameReport } from '../report.ts';
@@ -61,6 +62,8 @@ export function TestPreviewDrawer({ test, onClose }: TestPreviewDrawerProps) {
     setScoring(true);
     const given = answerList();
     const local = scoreTest({ questions: list, scoring: detail.data.scoring }, given);
+    // The error texts come with the page only after a failed call: load them before showing the engine's codes.
+    if (!local.ok) await loadErrorMessages().catch(() => undefined);
     let server: Outcome['server'];
     try {
       server = { ok: true, report: await scoreOnServer(test.id, given) };
@@ -76,7 +79,12 @@ export function TestPreviewDrawer({ test, onClose }: TestPreviewDrawerProps) {
   const same =
     outcome?.local.ok && outcome.server.ok && sameReport(outcome.local.report, outcome.server.report);
   const localErrors = outcome && !outcome.local.ok ? outcome.local.errors : [];
-  const errorOf = (position: number) => localErrors.find((e) => e.question === position)?.message;
+  // The engine's own messages are English: show its codes in the console's language.
+  const answerErrorText = (error: AnswerError) => fieldErrorText(error, t);
+  const errorOf = (position: number) => {
+    const error = localErrors.find((e) => e.question === position);
+    return error && answerErrorText(error);
+  };
 
   const renderQuestion = (question: Question, index: number) => {
     const value = answers[question.id] ?? null;
@@ -199,7 +207,11 @@ export function TestPreviewDrawer({ test, onClose }: TestPreviewDrawerProps) {
                   description={
                     <ul style={{ margin: 0, paddingInlineStart: 20 }}>
                       {outcome.local.errors.map((e) => (
-                        <li key={`${e.question}-${e.message}`}>{e.message}</li>
+                        <li key={`${e.question}-${e.error}`}>
+                          {e.question > 0
+                            ? `${t('tests.preview.questionN', { n: e.question })}: ${answerErrorText(e)}`
+                            : answerErrorText(e)}
+                        </li>
                       ))}
                     </ul>
                   }

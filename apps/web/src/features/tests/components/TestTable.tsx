@@ -73,8 +73,9 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
     unpublish: allowed('tests', 'disable'),
     duplicate: allowed('tests', 'add'),
     export: allowed('tests', 'export'),
-    get: allowed('tests', 'get'),
     questions: allowed('questions', 'query'),
+    // The preview reads the test and its questions.
+    preview: allowed('tests', 'get') && allowed('questions', 'query'),
   };
 
   const titleOf = (test: Test) => localized(test.title, language);
@@ -215,7 +216,7 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
             {t('tests.action.questions')}
           </Button>
         )}
-        {can.get && (
+        {can.preview && (
           <Button type="link" size="small" onClick={() => onPreview(test)}>
             {t('tests.action.preview')}
           </Button>
