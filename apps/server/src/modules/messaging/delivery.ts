@@ -70,7 +70,7 @@ export interface Delivery {
 }
 
 /** What the outbox shows of a failure: the provider's code and message, or SMTP's answer. */
-function failureText(error: unknown): string {
+export function failureText(error: unknown): string {
   const params = error instanceof HttpError ? error.params : undefined;
   const text = params?.code
     ? `${params.code}: ${params.message}`

@@ -1,12 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/http/client.ts';
-import { errorText } from '../../shared/http/errorText.ts';
+import { errorCode, errorText } from '../../shared/http/errorText.ts';
 
 const TwoStepPrompt = lazy(() => import('./TwoStepPrompt.tsx'));
-
-const errorCode = (error: unknown) =>
-  error instanceof ApiError ? (error.result as { error?: unknown } | null)?.error : undefined;
 
 /**
  * Signing in with a second factor: the server asks for the code (`twoStep.codeRequired`) once the password

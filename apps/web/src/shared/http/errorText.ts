@@ -32,6 +32,10 @@ function codeText(code: unknown, params: unknown, t: TFunction): string | undefi
 export const fieldErrorText = (error: CodedError | ServerFieldError, t: TFunction): string =>
   codeText(error.error, error.params, t) ?? error.message ?? error.error ?? '';
 
+/** The catalogue code a failed call carries (`result.error`), if any. */
+export const errorCode = (error: unknown) =>
+  error instanceof ApiError ? (error.result as { error?: unknown } | null)?.error : undefined;
+
 /** The field errors a failed call carries (400 `result.errors`), as the server sent them. */
 export function serverFieldErrors(error: unknown): ServerFieldError[] {
   const errors =
