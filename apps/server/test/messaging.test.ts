@@ -185,6 +185,22 @@ describe('SMS by Alibaba Cloud and Tencent Cloud', () => {
     expect(await channelStatus(ctx())).toEqual({ email: 'outbox', sms: 'aliyun' });
   });
 
+  it('audits a changed AccessKey ID and SecretId (they name a key), never the secrets', async () => {
+    const ids = { aliyun: { accessKeyId: 'LTAI_OTHER' }, tencent: { secretId: 'AKID_OTHER' } };
+    try {
+      expect((await call('PUT', '/api/settings/sms', smsSettings('aliyun', ids))).status).toBe(200);
+      const entry = (await auditOf('sms')).at(-1);
+      expect(entry.changes).toMatchObject({
+        aliyun: { from: { accessKeyId: aliyun.accessKeyId }, to: { accessKeyId: 'LTAI_OTHER' } },
+        tencent: { from: { secretId: tencent.secretId }, to: { secretId: 'AKID_OTHER' } },
+      });
+      expect(JSON.stringify(entry)).not.toContain(aliyun.accessKeySecret);
+      expect(JSON.stringify(entry)).not.toContain(tencent.secretKey);
+    } finally {
+      await call('PUT', '/api/settings/sms', smsSettings('aliyun'));
+    }
+  });
+
   it('sends a code by Alibaba Cloud with a signature it accepts', async () => {
     await sendCode(ctx(), {
       purpose: 'sign-in',
