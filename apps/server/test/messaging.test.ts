@@ -114,6 +114,12 @@ describe('mail by SMTP', () => {
     const code = /is (\d{6})\./.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.subject).toBe(`Your code: ${code}`);
+    // Only the recipient reads the code: the outbox keeps sent mail for weeks, for whoever may query it.
+    expect(await lastMessage()).toMatchObject({ kind: 'sign-in-code', status: 'sent', body: null });
+    expect((await lastMessage())?.subject).not.toContain(code);
+    const outbox = await call('GET', '/api/outbox?pageSize=100');
+    expect(outbox.status).toBe(200);
+    expect(JSON.stringify(outbox.body)).not.toContain(code);
   });
 
   it('answers a refused login as a translated 502 and records it', async () => {
@@ -125,6 +131,11 @@ describe('mail by SMTP', () => {
     expect(JSON.stringify(res.body)).not.toContain('wrong');
     expect(await lastMessage()).toMatchObject({ transport: 'smtp', status: 'failed' });
     expect((await lastMessage())?.error).toMatch(/535/);
+    // A code that did not go is kept no more than a sent one.
+    const refused = sendCode(ctx(), { purpose: 'sign-in', channel: 'email', target: 'cy@example.com' });
+    await expect(refused).rejects.toMatchObject({ code: 'mail.sendFailed' });
+    expect(await lastMessage()).toMatchObject({ kind: 'sign-in-code', status: 'failed', body: null });
+    expect((await lastMessage())?.subject).not.toMatch(/\d{4}/);
   });
 
   it('goes back to the outbox when the host is cleared', async () => {
