@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { PERMISSION_ACTIONS } from '@cool/shared';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -250,6 +251,85 @@ describe('invitations', () => {
       expect([notInvited.status, notInvited.body.result.error]).toEqual([409, 'account.notInvited']);
     } finally {
       vi.mocked(delivery.transportFor).mockReset();
+    }
+  });
+});
+
+describe('mail that does not go', () => {
+  it('a hung mail server holds no transaction: others are answered, the change stays, the outbox says failed', async () => {
+    // A mail server that takes the connection and never greets.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const mail = (host: string) =>
+      server.call(admin, {
+        method: 'PUT',
+        url: '/api/settings/mail',
+        payload: {
+          host,
+          port,
+          secure: 'none',
+          username: 'mailer',
+          password: host ? 'mail-Secret-1' : null,
+          from: { address: 'no-reply@cool.example', name: 'Cool Evaluation' },
+        },
+      });
+    expect((await mail('127.0.0.1')).status).toBe(200);
+    /** Runs the mailing request, checks another is answered meanwhile, then lets the mail server hang up. */
+    const whileMailHangs = async (request: () => ReturnType<typeof post>) => {
+      const pending = request();
+      while (sockets.size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000));
+      const other = server.call(admin, { method: 'GET', url: '/api/settings/general' });
+      const answered = await Promise.race([other, late]);
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      expect(answered, 'another request waited for the mail server').not.toBeNull();
+      const res = await pending;
+      expect([res.status, res.body.result.error]).toEqual([502, 'account.mailNotSent']);
+      return res;
+    };
+    try {
+      await whileMailHangs(() =>
+        post(admin, '/api/accounts', {
+          username: 'hung-invite',
+          name: 'Hung',
+          email: 'hung-invite@example.com',
+          roleId: 'viewer',
+        }),
+      );
+      const [created] = await server.database.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.username, 'hung-invite'));
+      expect(created).toMatchObject({ status: 'pending' });
+      expect(await entries(created!.id, 'invite')).toHaveLength(1);
+      expect(await lastMail('hung-invite@example.com')).toMatchObject({
+        kind: 'invitation',
+        transport: 'smtp',
+        status: 'failed',
+      });
+
+      await whileMailHangs(() => post(admin, `/api/accounts/${created!.id}/invitation`));
+      expect(await entries(created!.id, 'invite')).toHaveLength(2);
+
+      const user = await server.accountWithRole('viewer');
+      await server.database.db
+        .update(accounts)
+        .set({ email: 'hung-reset@example.com' })
+        .where(eq(accounts.id, user.id));
+      await whileMailHangs(() => post(admin, `/api/accounts/${user.id}/reset-password`));
+      expect(await entries(user.id, 'reset-password')).toHaveLength(1);
+      expect((await server.call(user.token, { method: 'GET', url: '/api/user/info' })).status).toBe(401);
+      expect(await lastMail('hung-reset@example.com')).toMatchObject({
+        kind: 'recovery-link',
+        status: 'failed',
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await mail('');
     }
   });
 });

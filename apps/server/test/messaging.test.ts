@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/db/schema.ts';
@@ -68,14 +69,16 @@ describe('mail by SMTP', () => {
     const saved = await call('PUT', '/api/settings/mail', mailSettings());
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.result).toMatchObject({ configured: true, password: { set: true }, secure: 'none' });
-    expect(saved.body.result.password.fingerprint).toMatch(/^[0-9A-F]{8}$/);
     expect(JSON.stringify(saved.body)).not.toContain(SMTP_PASSWORD);
     // Left out keeps it.
     const { password: _, ...withoutPassword } = mailSettings({ port: smtp.port });
     const kept = await call('PUT', '/api/settings/mail', withoutPassword);
     expect(kept.body.result.password).toEqual(saved.body.result.password);
     const got = await call('GET', '/api/settings/mail');
-    expect(JSON.stringify(got.body)).not.toContain(SMTP_PASSWORD);
+    // A human password: nothing derived from it (a hash prefix is a wordlist away from it) goes out, only "set".
+    expect(got.body.result.password).toEqual({ set: true });
+    const hash = createHash('sha256').update(SMTP_PASSWORD).digest('hex');
+    expect(JSON.stringify(got.body).toLowerCase()).not.toContain(hash.slice(0, 6));
     const entries = await auditOf('mail');
     expect(entries[0].changes).toMatchObject({ host: { to: '127.0.0.1' }, password: { changed: true } });
     expect(entries[1].changes.password).toBeUndefined();
@@ -111,6 +114,12 @@ describe('mail by SMTP', () => {
     const code = /is (\d{6})\./.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.subject).toBe(`Your code: ${code}`);
+    // Only the recipient reads the code: the outbox keeps sent mail for weeks, for whoever may query it.
+    expect(await lastMessage()).toMatchObject({ kind: 'sign-in-code', status: 'sent', body: null });
+    expect((await lastMessage())?.subject).not.toContain(code);
+    const outbox = await call('GET', '/api/outbox?pageSize=100');
+    expect(outbox.status).toBe(200);
+    expect(JSON.stringify(outbox.body)).not.toContain(code);
   });
 
   it('answers a refused login as a translated 502 and records it', async () => {
@@ -122,6 +131,11 @@ describe('mail by SMTP', () => {
     expect(JSON.stringify(res.body)).not.toContain('wrong');
     expect(await lastMessage()).toMatchObject({ transport: 'smtp', status: 'failed' });
     expect((await lastMessage())?.error).toMatch(/535/);
+    // A code that did not go is kept no more than a sent one.
+    const refused = sendCode(ctx(), { purpose: 'sign-in', channel: 'email', target: 'cy@example.com' });
+    await expect(refused).rejects.toMatchObject({ code: 'mail.sendFailed' });
+    expect(await lastMessage()).toMatchObject({ kind: 'sign-in-code', status: 'failed', body: null });
+    expect((await lastMessage())?.subject).not.toMatch(/\d{4}/);
   });
 
   it('goes back to the outbox when the host is cleared', async () => {
@@ -180,6 +194,22 @@ describe('SMS by Alibaba Cloud and Tencent Cloud', () => {
       'tencent.secretKey': { changed: true },
     });
     expect(await channelStatus(ctx())).toEqual({ email: 'outbox', sms: 'aliyun' });
+  });
+
+  it('audits a changed AccessKey ID and SecretId (they name a key), never the secrets', async () => {
+    const ids = { aliyun: { accessKeyId: 'LTAI_OTHER' }, tencent: { secretId: 'AKID_OTHER' } };
+    try {
+      expect((await call('PUT', '/api/settings/sms', smsSettings('aliyun', ids))).status).toBe(200);
+      const entry = (await auditOf('sms')).at(-1);
+      expect(entry.changes).toMatchObject({
+        aliyun: { from: { accessKeyId: aliyun.accessKeyId }, to: { accessKeyId: 'LTAI_OTHER' } },
+        tencent: { from: { secretId: tencent.secretId }, to: { secretId: 'AKID_OTHER' } },
+      });
+      expect(JSON.stringify(entry)).not.toContain(aliyun.accessKeySecret);
+      expect(JSON.stringify(entry)).not.toContain(tencent.secretKey);
+    } finally {
+      await call('PUT', '/api/settings/sms', smsSettings('aliyun'));
+    }
   });
 
   it('sends a code by Alibaba Cloud with a signature it accepts', async () => {

@@ -114,6 +114,16 @@ describe('staff notifications', () => {
     expect((await mailTo(orders.email)).map((m) => m.subject)).not.toContain('A sign-up awaits approval');
   });
 
+  it('say in Chinese how a refund ended', async () => {
+    const chinese = await staff('alert-watch', ALL_ON, 'zh-CN');
+    const ctx = { db: server.database.db, actor: SYSTEM_ACTOR };
+    await sendStaffNotifications(ctx, 'refund', { orderNo: 'CE124', amountYuan: '9.90', outcome: 'closed' });
+    const [mail] = await mailTo(chinese.email);
+    expect(mail?.subject).toBe('退款失败：订单 CE124');
+    expect(mail?.body).toContain('（已关闭）');
+    expect(mail?.body).not.toMatch(/[a-z]{3}/);
+  });
+
   it('run as a retried job', () => {
     expect(notifyStaffJob.retryLimit).toBeGreaterThan(0);
   });

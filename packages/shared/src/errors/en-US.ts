@@ -73,6 +73,8 @@ const enUS = {
     beyondOwn:
       'This account’s role grants rights yours does not: only someone who holds them all can change it',
     roleBeyondOwn: 'The role "{{roleId}}" grants rights yours does not: you cannot give it',
+    mailNotSent:
+      'Saved, but the mail did not go out ({{reason}}). The outbox lists the failure; send it again later.',
   },
   code: {
     invalid: 'The verification code is wrong or has expired',

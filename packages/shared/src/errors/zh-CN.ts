@@ -71,6 +71,7 @@ const zhCN: ErrorCatalogue = {
     passwordNeeded: '邮件尚未配置，无法发送邀请，请填写密码',
     beyondOwn: '该账号的角色拥有你所没有的权限，只有拥有全部这些权限的人才能修改它',
     roleBeyondOwn: '角色“{{roleId}}”拥有你所没有的权限，你不能授予',
+    mailNotSent: '已保存，但邮件未能发出（{{reason}}）。发件箱记录了这次失败，请稍后重新发送。',
   },
   code: {
     invalid: '验证码错误或已过期',

@@ -40,13 +40,16 @@ export type MessageTestResult = z.infer<typeof messageTestResultSchema>;
 
 // ---- Mail (SMTP) ---------------------------------------------------------------------------------------
 
-/** `GET /api/settings/mail`: the password is write-only. */
+/**
+ * `GET /api/settings/mail`: the password is write-only, shown only as set or not: a person's password has no
+ * fingerprint, which a wordlist would match offline.
+ */
 export const mailSettingsSchema = z.object({
   host: z.string(),
   port: z.number().int(),
   secure: z.enum(MAIL_SECURITY),
   username: z.string(),
-  password: keyStateSchema,
+  password: z.object({ set: z.boolean() }),
   from: z.object({ address: z.string(), name: z.string() }),
   /** Host and sender are set: mail goes out by SMTP, not to the outbox. */
   configured: z.boolean(),

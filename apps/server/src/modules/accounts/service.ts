@@ -25,7 +25,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { revokeAccountSessions } from '../auth/repository.ts';
 import { issueLink, type LinkPurpose } from '../identity/links.ts';
 import { assertAcceptablePassword } from '../identity/passwordPolicy.ts';
-import { deliver, transportFor } from '../messaging/delivery.ts';
+import { deliver, failureText, type OutgoingMessage, transportFor } from '../messaging/delivery.ts';
 import { type LinkKind, linkMessage } from '../messaging/templates.ts';
 import { findRole } from '../roles/repository.ts';
 import * as repo from './repository.ts';
@@ -93,21 +93,31 @@ async function keepAnAdmin(tx: Tx, id: number, after: { status?: AccountStatus; 
   if (admins.includes(id) && !staysAdmin && admins.length <= 1) throw conflict('account.lastAdmin');
 }
 
-/** Mails the account a single-use link to its address (invitation or password recovery). */
-async function mailLink(
+/** A single-use link for the account (issued in `tx`) and the mail carrying it, to send once `tx` commits. */
+async function linkMail(
   ctx: ServiceContext,
   tx: Tx,
   account: { id: number; email: string | null; name: string; language?: string | null },
   purpose: LinkPurpose,
   kind: LinkKind,
   publicUrl: string,
-) {
+): Promise<OutgoingMessage> {
   const { url } = await issueLink(tx, account.id, purpose, publicUrl);
   const saved = LANGUAGES.find((language) => language === account.language);
-  await deliver(
-    { ...ctx, db: tx },
-    linkMessage(account.email!, kind, url, account.name, saved ?? ctx.language ?? DEFAULT_LANGUAGE),
-  );
+  return linkMessage(account.email!, kind, url, account.name, saved ?? ctx.language ?? DEFAULT_LANGUAGE);
+}
+
+/**
+ * Sends a link mail after its transaction committed: a slow mail server then holds no lock (nor the embedded
+ * database's one connection), and a failure stays in the outbox. The change is kept, so the admin is told it
+ * is saved and only the mail did not go.
+ */
+async function sendCommitted(ctx: ServiceContext, message: OutgoingMessage) {
+  try {
+    await deliver(ctx, message);
+  } catch (error) {
+    throw httpError(502, 'account.mailNotSent', { reason: failureText(error) });
+  }
 }
 
 const mailWorks = async (ctx: ServiceContext) => (await transportFor(ctx, 'email')) !== null;
@@ -132,7 +142,7 @@ export async function createAccount(
   }
   // Hashing takes a while: done before the transaction starts.
   const passwordHash = password === undefined ? null : await hashPassword(password);
-  return withTx(ctx, async ({ tx, audit }) => {
+  const { account, invitation } = await withTx(ctx, async ({ tx, audit }) => {
     const created = await uniqueLogin(
       repo.insertAccount(tx, {
         ...fields,
@@ -142,17 +152,18 @@ export async function createAccount(
       }),
     );
     await audit({ entityType: 'account', entityId: created.id, action: 'create', after: created });
-    if (!passwordHash) {
-      await mailLink(ctx, tx, created, 'invite', 'invitation', publicUrl);
-      await audit({
-        entityType: 'account',
-        entityId: created.id,
-        action: 'invite',
-        after: { email: created.email },
-      });
-    }
-    return (await repo.findAccount(tx, created.id))!;
+    if (passwordHash) return { account: (await repo.findAccount(tx, created.id))! };
+    const invitation = await linkMail(ctx, tx, created, 'invite', 'invitation', publicUrl);
+    await audit({
+      entityType: 'account',
+      entityId: created.id,
+      action: 'invite',
+      after: { email: created.email },
+    });
+    return { account: (await repo.findAccount(tx, created.id))!, invitation };
   });
+  if (invitation) await sendCommitted(ctx, invitation);
+  return account;
 }
 
 /** Mails a new invitation link to an invited account that has not accepted yet (the old link stops working). */
@@ -163,17 +174,19 @@ export async function resendInvitation(
   publicUrl: string,
 ): Promise<Account> {
   if (!(await mailWorks(ctx))) throw conflict('mail.notConfigured');
-  return withTx(ctx, async ({ tx, audit }) => {
-    const account = await repo.lockAccount(tx, id);
-    if (!account) throw notFound('account.notFound');
-    await assertWithinReach(tx, session, account);
-    if (account.status !== 'pending' || account.passwordHash || !account.email) {
+  const { account, invitation } = await withTx(ctx, async ({ tx, audit }) => {
+    const locked = await repo.lockAccount(tx, id);
+    if (!locked) throw notFound('account.notFound');
+    await assertWithinReach(tx, session, locked);
+    if (locked.status !== 'pending' || locked.passwordHash || !locked.email) {
       throw conflict('account.notInvited');
     }
-    await mailLink(ctx, tx, account, 'invite', 'invitation', publicUrl);
-    await audit({ entityType: 'account', entityId: id, action: 'invite', after: { email: account.email } });
-    return (await repo.findAccount(tx, id))!;
+    const invitation = await linkMail(ctx, tx, locked, 'invite', 'invitation', publicUrl);
+    await audit({ entityType: 'account', entityId: id, action: 'invite', after: { email: locked.email } });
+    return { account: (await repo.findAccount(tx, id))!, invitation };
   });
+  await sendCommitted(ctx, invitation);
+  return account;
 }
 
 /** Staff cannot lock themselves out: no changing their own role. */
@@ -293,9 +306,10 @@ export async function resetPassword(
   const byMail = account.email !== null && (await mailWorks(ctx));
   const password = byMail ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = password && (await hashPassword(password));
-  return withTx(ctx, async ({ tx, audit }) => {
+  const link = await withTx(ctx, async ({ tx, audit }) => {
     const before = await repo.lockAccount(tx, id);
     if (!before) throw notFound('account.notFound');
+    let link: OutgoingMessage | undefined;
     if (passwordHash) {
       await repo.updateAccount(tx, id, {
         passwordHash,
@@ -303,7 +317,7 @@ export async function resetPassword(
         passwordLevel: passwordLevel(password!),
       });
     } else {
-      await mailLink(ctx, tx, before, 'recover', 'recovery-link', publicUrl);
+      link = await linkMail(ctx, tx, before, 'recover', 'recovery-link', publicUrl);
     }
     await audit({
       entityType: 'account',
@@ -313,8 +327,10 @@ export async function resetPassword(
       changedSecrets: passwordHash ? ['password'] : [],
     });
     await revokeAccountSessions(tx, id, id === session.accountId ? session.tokenHash : undefined);
-    return byMail ? { delivery: 'link' } : { delivery: 'password', password };
+    return link;
   });
+  if (link) await sendCommitted(ctx, link);
+  return byMail ? { delivery: 'link' } : { delivery: 'password', password };
 }
 
 /** Signs the account out everywhere (an admin doing it to themselves keeps this session). */

@@ -2,14 +2,20 @@ import type { AuditChanges } from '@cool/shared';
 
 /**
  * Field names never written to the audit log, at any depth: passwords, hashes, tokens, keys. Matched on the
- * name lower-cased without `_` and `-`, so `password_hash`, `apiV3Key` and `accessToken` are all caught.
+ * name lower-cased without `_` and `-`, so `password_hash`, `apiV3Key`, `accessKeySecret` and `accessToken`
+ * are all caught.
  */
-const SECRET_NAME = /password|passwd|secret|token|hash$|apikey|apiv3key|privatekey|accesskey/;
+const SECRET_NAME = /password|passwd|secret|token|hash$|apikey|apiv3key|privatekey/;
+/** An identifier names a key without being one (`accessKeyId`, `secretId`): who changed it must show. */
+const IDENTIFIER = /id$/;
 
 /** Bookkeeping the audit row records itself (who, when, which id). */
 const BOOKKEEPING = new Set(['id', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
 
-export const isSecretName = (name: string) => SECRET_NAME.test(name.toLowerCase().replace(/[_-]/g, ''));
+export function isSecretName(name: string): boolean {
+  const plain = name.toLowerCase().replace(/[_-]/g, '');
+  return SECRET_NAME.test(plain) && !IDENTIFIER.test(plain);
+}
 
 export interface DiffOptions {
   /** Further fields to leave out of this diff (say, a derived count). */

@@ -26,6 +26,8 @@ export interface OutgoingMessage {
   kind: MessageKind;
   /** Mail only. */
   subject?: string;
+  /** The subject as a sent or failed mail is recorded, when `subject` carries a secret (a code). */
+  recordedSubject?: string;
   text: string;
   /** Mail only. */
   html?: string;
@@ -70,7 +72,7 @@ export interface Delivery {
 }
 
 /** What the outbox shows of a failure: the provider's code and message, or SMTP's answer. */
-function failureText(error: unknown): string {
+export function failureText(error: unknown): string {
   const params = error instanceof HttpError ? error.params : undefined;
   const text = params?.code
     ? `${params.code}: ${params.message}`
@@ -107,13 +109,15 @@ export async function deliver(ctx: ServiceContext, message: OutgoingMessage): Pr
     );
     return { transport: 'outbox', status: 'outbox' };
   }
+  // Only the development outbox keeps a secret: sent mail stays listed for weeks to whoever may read it.
+  const subject = message.recordedSubject ?? message.subject ?? null;
   try {
     await transport.send(message);
   } catch (error) {
     await insertMessage(ctx.db, {
       ...base,
       transport: transport.name,
-      subject: message.subject ?? null,
+      subject,
       status: 'failed',
       error: failureText(error),
     });
@@ -122,7 +126,7 @@ export async function deliver(ctx: ServiceContext, message: OutgoingMessage): Pr
   await insertMessage(ctx.db, {
     ...base,
     transport: transport.name,
-    subject: message.subject ?? null,
+    subject,
     status: 'sent',
   });
   return { transport: transport.name, status: 'sent' };

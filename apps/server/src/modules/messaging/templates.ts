@@ -44,8 +44,15 @@ export function codeMessage(
       : `Your code to ${what} is ${code}. It is valid for 5 minutes. If this was not you, ignore this message.`;
   const kind = CODE_KIND[purpose];
   if (channel === 'sms') return { channel, to, kind, text, sms: { template: 'code', params: { code } } };
-  const subject = language === 'zh-CN' ? `验证码 ${code}` : `Your code: ${code}`;
-  return { channel, to, kind, subject, text };
+  const subject = (shown: string) => (language === 'zh-CN' ? `验证码 ${shown}` : `Your code: ${shown}`);
+  return {
+    channel,
+    to,
+    kind,
+    subject: subject(code),
+    recordedSubject: subject('•'.repeat(code.length)),
+    text,
+  };
 }
 
 export type LinkKind = 'activation' | 'recovery-link' | 'invitation';

@@ -38,6 +38,14 @@ const SEVERITY_ZH: Record<BandColour, string> = {
   severe: '重度',
 };
 
+/** How a refund ended without the money going back (WeChat Pay's statuses), in words. */
+const REFUND_ENDED: Record<Language, Record<string, string>> = {
+  'en-US': { closed: 'was closed', abnormal: 'went abnormal', failed: 'failed' },
+  'zh-CN': { closed: '已关闭', abnormal: '异常', failed: '失败' },
+};
+const refundEnded = (language: Language, outcome: unknown) =>
+  REFUND_ENDED[language][String(outcome)] ?? String(outcome);
+
 const TEXTS: Record<Language, Record<StaffEvent, (p: EventParams) => { subject: string; text: string }>> = {
   'en-US': {
     alert: (p) => ({
@@ -52,7 +60,7 @@ const TEXTS: Record<Language, Record<StaffEvent, (p: EventParams) => { subject: 
           }
         : {
             subject: `Refund failed: order ${p.orderNo}`,
-            text: `The refund of ¥${p.amountYuan} of order ${p.orderNo} ended ${p.outcome}: no money went back. Open Payment orders in the console.`,
+            text: `The refund of ¥${p.amountYuan} of order ${p.orderNo} ${refundEnded('en-US', p.outcome)}: no money went back. Open Payment orders in the console.`,
           },
     signUp: (p) => ({
       subject: 'A sign-up awaits approval',
@@ -69,7 +77,7 @@ const TEXTS: Record<Language, Record<StaffEvent, (p: EventParams) => { subject: 
         ? { subject: `退款成功：订单 ${p.orderNo}`, text: `订单 ${p.orderNo} 已退款 ¥${p.amountYuan}。` }
         : {
             subject: `退款失败：订单 ${p.orderNo}`,
-            text: `订单 ${p.orderNo} 的 ¥${p.amountYuan} 退款未成功（${p.outcome}），款项未退回。请在控制台的支付订单中查看。`,
+            text: `订单 ${p.orderNo} 的 ¥${p.amountYuan} 退款未成功（${refundEnded('zh-CN', p.outcome)}），款项未退回。请在控制台的支付订单中查看。`,
           },
     signUp: (p) => ({
       subject: '有新注册待审批',

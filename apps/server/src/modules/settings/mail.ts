@@ -1,15 +1,14 @@
 /**
  * Outgoing mail (one JSON document under `mail`): the SMTP server and the sender. The password is
- * write-only: it leaves the server only as "set" and a fingerprint, and the audit log records only that it
- * changed. With no host saved, mail stays in the development outbox.
+ * write-only: it leaves the server only as "set" (no fingerprint: a person's password is guessable from one),
+ * and the audit log records only that it changed. With no host saved, mail stays in the development outbox.
  */
-import type { KeyState, MailSettings, MessageTestResult, mailSettingsInputSchema } from '@cool/shared';
+import type { MailSettings, MessageTestResult, mailSettingsInputSchema } from '@cool/shared';
 import { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
 import { deliver } from '../messaging/delivery.ts';
 import { testMessage } from '../messaging/templates.ts';
-import { secretFingerprint } from '../wechatpay/protocol.ts';
 import * as repo from './repository.ts';
 
 const MAIL = 'mail';
@@ -30,10 +29,6 @@ const asStored = (value: unknown): StoredMail => {
   return parsed.success ? parsed.data : storedSchema.parse({});
 };
 
-/** A write-only secret as the console sees it. */
-export const secretState = (value: string | null): KeyState =>
-  value ? { set: true, fingerprint: secretFingerprint(value) } : { set: false, fingerprint: null };
-
 const isConfigured = (stored: StoredMail) => Boolean(stored.host && stored.fromAddress);
 
 function view(stored: StoredMail): MailSettings {
@@ -42,7 +37,7 @@ function view(stored: StoredMail): MailSettings {
     port: stored.port,
     secure: stored.secure,
     username: stored.username,
-    password: secretState(stored.password),
+    password: { set: stored.password !== null },
     from: { address: stored.fromAddress, name: stored.fromName },
     configured: isConfigured(stored),
   };

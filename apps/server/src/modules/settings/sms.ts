@@ -1,18 +1,22 @@
 /**
  * Outgoing SMS (one JSON document under `sms`): the chosen provider, and each provider's key, sign and
- * templates (both are kept, so switching back needs no retyping). The secrets are write-only, as the mail
- * password is. Until the chosen provider is complete, SMS stays in the development outbox.
+ * templates (both are kept, so switching back needs no retyping). The secrets are write-only: shown as set,
+ * with a fingerprint (they are random provider keys, not guessable from it). Until the chosen provider is complete, SMS stays in the development outbox.
  */
-import type { MessageTestResult, SmsSettings, smsSettingsInputSchema } from '@cool/shared';
+import type { KeyState, MessageTestResult, SmsSettings, smsSettingsInputSchema } from '@cool/shared';
 import { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
 import { deliver } from '../messaging/delivery.ts';
 import { testMessage } from '../messaging/templates.ts';
-import { secretState } from './mail.ts';
+import { secretFingerprint } from '../wechatpay/protocol.ts';
 import * as repo from './repository.ts';
 
 const SMS = 'sms';
+
+/** A write-only secret as the console sees it. */
+const secretState = (value: string | null): KeyState =>
+  value ? { set: true, fingerprint: secretFingerprint(value) } : { set: false, fingerprint: null };
 
 const templates = z.object({ code: z.string().default(''), notification: z.string().default('') }).default({
   code: '',

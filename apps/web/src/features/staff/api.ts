@@ -47,11 +47,11 @@ export function useRolePicker() {
   };
 }
 
-/** Any account change refreshes every account list. */
+/** Any account change refreshes every account list, also a failed one: it may be saved with only its mail refused. */
 export function useAccountAction<V, R>(action: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }

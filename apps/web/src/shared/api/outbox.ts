@@ -43,7 +43,7 @@ export const messagingKeys = {
 };
 
 export const messagingQueries = {
-  /** The SMTP password comes back only as set-or-not with a fingerprint. */
+  /** The SMTP password comes back only as set or not. */
   mail: () =>
     queryOptions({
       queryKey: messagingKeys.mail,

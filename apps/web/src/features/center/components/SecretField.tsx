@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface SecretFieldProps {
-  /** What the server says of the saved secret: set or not, and its fingerprint. */
-  state: KeyState;
+  /** What the server says of the saved secret: set or not, and the fingerprint of a random key. */
+  state: Pick<KeyState, 'set'> & Partial<Pick<KeyState, 'fingerprint'>>;
   /** Form-controlled: the new secret, or undefined to keep the saved one. */
   value?: string;
   onChange?: (value: string | undefined) => void;
@@ -17,7 +17,7 @@ interface SecretFieldProps {
 }
 
 /**
- * A write-only secret: a saved one shows as "set" with its fingerprint and a Replace button, never its value;
+ * A write-only secret: a saved one shows as "set" (with a key's fingerprint) and a Replace button, never its value;
  * the input appears only to type a new one (left empty, the saved one is kept).
  */
 export function SecretField({ state, value, onChange, pem, disabled, id, placeholder }: SecretFieldProps) {

@@ -3,6 +3,7 @@ import { Alert, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { approveAccount, createAccount, updateAccount } from '../../../shared/api/accounts.ts';
+import { errorCodeOf } from '../../../shared/http/client.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
@@ -52,6 +53,11 @@ export function AccountForm({ account }: { account: Account | null }) {
         message.success(t(created.status === 'pending' ? 'staff.invited' : 'staff.created'));
       }
     } catch (error) {
+      // The account is created; only its invitation mail failed: saving again would only say it exists.
+      if (errorCodeOf(error) === 'account.mailNotSent') {
+        message.warning(errorText(error, t));
+        return true;
+      }
       if (!applyFieldErrors(form, error)) setFormError(errorText(error, t));
       return false;
     }
