@@ -2,6 +2,7 @@ import {
   recoveryCodesSchema,
   twoStepCodeBodySchema,
   twoStepDisableBodySchema,
+  twoStepSetupBodySchema,
   twoStepSetupSchema,
   twoStepStateSchema,
 } from '@cool/shared';
@@ -25,9 +26,13 @@ export async function twoStepRoutes(app: ZodApp) {
 
   app.post(
     '/api/account/two-step/setup',
-    { config: { access }, schema: { tags, response: responses(twoStepSetupSchema) } },
+    {
+      config: { access },
+      schema: { tags, body: twoStepSetupBodySchema, response: responses(twoStepSetupSchema) },
+    },
     async (request) => {
-      const setup = await service.startSetup(contextOf(request), requireSession(request).accountId);
+      const { accountId } = requireSession(request);
+      const setup = await service.startSetup(contextOf(request), accountId, request.body ?? {});
       return ok(setup, 'Scan the code with an authenticator app');
     },
   );

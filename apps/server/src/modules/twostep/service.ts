@@ -4,6 +4,7 @@ import {
   type RecoveryCodes,
   type TwoStepDisableBody,
   type TwoStepSetup,
+  type TwoStepSetupBody,
   type TwoStepState,
   type TwoStepStatus,
 } from '@cool/shared';
@@ -80,10 +81,24 @@ async function useCode(
   return (await useRecoveryCode(db, account.id, recoveryCodeHash(code))) ? 'recovery-code' : null;
 }
 
-async function requireAccount(db: Executor, accountId: number): Promise<TwoStepAccount> {
-  const account = await findTwoStepAccount(db, accountId);
+async function requireAccount(
+  db: Executor,
+  accountId: number,
+  options?: { lock: boolean },
+): Promise<TwoStepAccount> {
+  const account = await findTwoStepAccount(db, accountId, options);
   if (!account) throw new HttpError(401, 'auth.signInRequired');
   return account;
+}
+
+/** The owner's proof for turning it off or changing the device: the password and a current code. */
+async function requirePasswordAndCode(db: Executor, account: TwoStepAccount, proof: TwoStepSetupBody) {
+  if (!proof?.password) throw badRequest('password', 'field.required');
+  if (!proof.code) throw badRequest('code', 'field.required');
+  if (!(await verifyPassword(account.passwordHash ?? undefined, proof.password))) {
+    throw badRequest('password', 'profile.wrongPassword');
+  }
+  if (!(await useCode(db, account, proof.code))) throw badRequest('code', 'twoStep.codeInvalid');
 }
 
 async function requireEnabled(db: Executor, accountId: number): Promise<TwoStepAccount> {
@@ -102,10 +117,20 @@ export const twoStepState = async (ctx: ServiceContext, accountId: number): Prom
   recoveryCodesLeft: await countRecoveryCodesLeft(ctx.db, accountId),
 });
 
-/** A new secret for an authenticator app; the one in use (if any) stays until a code confirms the new one. */
-export const startSetup = (ctx: ServiceContext, accountId: number): Promise<TwoStepSetup> =>
+/**
+ * A new secret for an authenticator app; the one in use (if any) stays until a code confirms the new one.
+ * While one is in use, only its owner may start replacing it: the password and a current code, checked here
+ * so that every pending secret of an account with two-step on was started by someone who had them.
+ */
+export const startSetup = (
+  ctx: ServiceContext,
+  accountId: number,
+  proof: NonNullable<TwoStepSetupBody>,
+): Promise<TwoStepSetup> =>
   withTx(ctx, async ({ tx, audit }) => {
-    const account = await requireAccount(tx, accountId);
+    // Locked, so a set-up started as two-step is being turned on waits and then sees it on.
+    const account = await requireAccount(tx, accountId, { lock: true });
+    if (account.twoStepEnabled === 1) await requirePasswordAndCode(tx, account, proof);
     const secret = new Secret({ size: 20 }).base32;
     await setPendingSecret(tx, accountId, secret);
     await audit({
@@ -130,7 +155,7 @@ async function newRecoveryCodes(db: Executor, accountId: number): Promise<Recove
 /** The first code from the app confirms the pending secret: two-step verification is on, with new recovery codes. */
 export const enable = (ctx: ServiceContext, accountId: number, code: string): Promise<RecoveryCodes> =>
   withTx(ctx, async ({ tx, audit }) => {
-    const account = await requireAccount(tx, accountId);
+    const account = await requireAccount(tx, accountId, { lock: true });
     if (!account.totpPendingSecret) throw conflict('twoStep.noSetup');
     const step = codeStep(account.totpPendingSecret, normalise(code));
     if (step === null) throw badRequest('code', 'twoStep.codeInvalid');
@@ -168,10 +193,7 @@ export const disable = (ctx: ServiceContext, accountId: number, body: TwoStepDis
   withTx(ctx, async ({ tx, audit }) => {
     const account = await requireEnabled(tx, accountId);
     if (account.required) throw conflict('twoStep.requiredByRole');
-    if (!(await verifyPassword(account.passwordHash ?? undefined, body.password))) {
-      throw badRequest('password', 'profile.wrongPassword');
-    }
-    if (!(await useCode(tx, account, body.code))) throw badRequest('code', 'twoStep.codeInvalid');
+    await requirePasswordAndCode(tx, account, body);
     await disableTwoStep(tx, accountId);
     await audit({
       entityType: 'account',
