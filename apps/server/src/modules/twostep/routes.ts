@@ -32,7 +32,12 @@ export async function twoStepRoutes(app: ZodApp) {
     },
     async (request) => {
       const { accountId } = requireSession(request);
-      const setup = await service.startSetup(contextOf(request), accountId, request.body ?? {});
+      const setup = await service.startSetup(
+        contextOf(request),
+        app.config.loginThrottle,
+        accountId,
+        request.body,
+      );
       return ok(setup, 'Scan the code with an authenticator app');
     },
   );
@@ -68,7 +73,8 @@ export async function twoStepRoutes(app: ZodApp) {
       schema: { tags, body: twoStepDisableBodySchema, response: responses(z.null()) },
     },
     async (request) => {
-      await service.disable(contextOf(request), requireSession(request).accountId, request.body);
+      const { accountId } = requireSession(request);
+      await service.disable(contextOf(request), app.config.loginThrottle, accountId, request.body);
       return ok(null, 'Two-step off');
     },
   );

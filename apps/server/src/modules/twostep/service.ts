@@ -9,10 +9,11 @@ import {
   type TwoStepStatus,
 } from '@cool/shared';
 import { Secret, TOTP } from 'otpauth';
+import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { badRequest, conflict, HttpError } from '../../http/reply.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { requireCurrentPassword } from '../auth/service.ts';
 import {
   countRecoveryCodesLeft,
   disableTwoStep,
@@ -24,6 +25,8 @@ import {
   takeTimeStep,
   useRecoveryCode,
 } from './repository.ts';
+
+type Limits = Config['loginThrottle'];
 
 const ISSUER = 'Cool Evaluation';
 /** Codes of the step before and after the current one count too, for clocks a little off. */
@@ -91,14 +94,24 @@ async function requireAccount(
   return account;
 }
 
-/** The owner's proof for turning it off or changing the device: the password and a current code. */
-async function requirePasswordAndCode(db: Executor, account: TwoStepAccount, proof: TwoStepSetupBody) {
+/**
+ * The owner's password, for turning it off or changing the device, with a code to check after it: the
+ * password outside the transaction (see `requireCurrentPassword`), the code inside it with `requireCode`.
+ */
+async function requirePassword(
+  ctx: ServiceContext,
+  limits: Limits,
+  account: TwoStepAccount,
+  proof: TwoStepSetupBody,
+): Promise<string> {
   if (!proof?.password) throw badRequest('password', 'field.required');
   if (!proof.code) throw badRequest('code', 'field.required');
-  if (!(await verifyPassword(account.passwordHash ?? undefined, proof.password))) {
-    throw badRequest('password', 'profile.wrongPassword');
-  }
-  if (!(await useCode(db, account, proof.code))) throw badRequest('code', 'twoStep.codeInvalid');
+  await requireCurrentPassword(ctx, limits, account, proof.password, 'password');
+  return proof.code;
+}
+
+async function requireCode(db: Executor, account: TwoStepAccount, code: string) {
+  if (!(await useCode(db, account, code))) throw badRequest('code', 'twoStep.codeInvalid');
 }
 
 async function requireEnabled(db: Executor, accountId: number): Promise<TwoStepAccount> {
@@ -122,15 +135,22 @@ export const twoStepState = async (ctx: ServiceContext, accountId: number): Prom
  * While one is in use, only its owner may start replacing it: the password and a current code, checked here
  * so that every pending secret of an account with two-step on was started by someone who had them.
  */
-export const startSetup = (
+export async function startSetup(
   ctx: ServiceContext,
+  limits: Limits,
   accountId: number,
-  proof: NonNullable<TwoStepSetupBody>,
-): Promise<TwoStepSetup> =>
-  withTx(ctx, async ({ tx, audit }) => {
+  proof: TwoStepSetupBody,
+): Promise<TwoStepSetup> {
+  const current = await requireAccount(ctx.db, accountId);
+  const code = current.twoStepEnabled === 1 ? await requirePassword(ctx, limits, current, proof) : null;
+  return withTx(ctx, async ({ tx, audit }) => {
     // Locked, so a set-up started as two-step is being turned on waits and then sees it on.
     const account = await requireAccount(tx, accountId, { lock: true });
-    if (account.twoStepEnabled === 1) await requirePasswordAndCode(tx, account, proof);
+    if (account.twoStepEnabled === 1) {
+      // Turned on since the read above, so no password was asked for: this set-up starts again.
+      if (code === null) throw conflict('twoStep.noSetup');
+      await requireCode(tx, account, code);
+    }
     const secret = new Secret({ size: 20 }).base32;
     await setPendingSecret(tx, accountId, secret);
     await audit({
@@ -145,6 +165,7 @@ export const startSetup = (
     const { default: QRCode } = await import('qrcode');
     return { secret, otpauthUrl, qrSvg: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }) };
   });
+}
 
 async function newRecoveryCodes(db: Executor, accountId: number): Promise<RecoveryCodes> {
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -176,7 +197,7 @@ export const renewRecoveryCodes = (ctx: ServiceContext, accountId: number, code:
   withTx(ctx, async ({ tx, audit }) => {
     const account = await requireEnabled(tx, accountId);
     const left = await countRecoveryCodesLeft(tx, accountId);
-    if (!(await useCode(tx, account, code))) throw badRequest('code', 'twoStep.codeInvalid');
+    await requireCode(tx, account, code);
     const codes = await newRecoveryCodes(tx, accountId);
     await audit({
       entityType: 'account',
@@ -188,12 +209,23 @@ export const renewRecoveryCodes = (ctx: ServiceContext, accountId: number, code:
     return codes;
   });
 
+/** Refused while the role requires two-step verification. */
+async function requireDisablable(db: Executor, accountId: number): Promise<TwoStepAccount> {
+  const account = await requireEnabled(db, accountId);
+  if (account.required) throw conflict('twoStep.requiredByRole');
+  return account;
+}
+
 /** Needs the password and a code; refused while the role requires two-step verification. */
-export const disable = (ctx: ServiceContext, accountId: number, body: TwoStepDisableBody) =>
-  withTx(ctx, async ({ tx, audit }) => {
-    const account = await requireEnabled(tx, accountId);
-    if (account.required) throw conflict('twoStep.requiredByRole');
-    await requirePasswordAndCode(tx, account, body);
+export async function disable(
+  ctx: ServiceContext,
+  limits: Limits,
+  accountId: number,
+  body: TwoStepDisableBody,
+) {
+  const code = await requirePassword(ctx, limits, await requireDisablable(ctx.db, accountId), body);
+  await withTx(ctx, async ({ tx, audit }) => {
+    await requireCode(tx, await requireDisablable(tx, accountId), code);
     await disableTwoStep(tx, accountId);
     await audit({
       entityType: 'account',
@@ -203,6 +235,7 @@ export const disable = (ctx: ServiceContext, accountId: number, body: TwoStepDis
       after: { twoStepEnabled: false },
     });
   });
+}
 
 /**
  * Sign-in calls this once the password checks out. `none`: the account has no two-step verification;
