@@ -75,3 +75,18 @@ describe('log lines', () => {
     expect(log).not.toMatch(/someone(%40|@)example\.com/);
   });
 });
+
+describe('OAuth callback log lines', () => {
+  it("a provider's code and state stay out of the request line", async () => {
+    lines.length = 0;
+    await app.inject({
+      method: 'GET',
+      url: '/api/oauth/wecom/callback?code=SECRETCODE123&state=STATEVALUE456&authCode=AUTHCODE789&ticket=TICKET000',
+    });
+    const log = lines.join('');
+    expect(log).toContain('/api/oauth/wecom/callback');
+    for (const secret of ['SECRETCODE123', 'STATEVALUE456', 'AUTHCODE789', 'TICKET000']) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});

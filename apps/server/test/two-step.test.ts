@@ -178,6 +178,36 @@ describe('managing it', () => {
     expect((await signIn(account.username, fresh[0])).status).toBe(200);
   });
 
+  it('changes the device only with the password and a current code: a session alone cannot', async () => {
+    const account = await enrolled();
+    // What a stolen session would do: start a set-up and confirm it with the new secret's code.
+    const bare = await post(account.token, '/setup');
+    expect(bare.status).toBe(400);
+    expect(bare.body.result.errors).toMatchObject([{ field: 'password', error: 'field.required' }]);
+    nextStep();
+    const wrongPassword = await post(account.token, '/setup', {
+      password: 'nope-nope',
+      code: codeAt(account.secret),
+    });
+    expect(wrongPassword.status).toBe(400);
+    const wrongCode = await post(account.token, '/setup', { password: PASSWORD, code: '000000' });
+    expect(wrongCode.status).toBe(400);
+    // Nothing changed: the old authenticator and recovery codes still sign in.
+    expect((await signIn(account.username, codeAt(account.secret))).status).toBe(200);
+
+    // The owner: password and a recovery code (the old device may be gone).
+    const setup = await post(account.token, '/setup', { password: PASSWORD, code: account.recoveryCodes[0] });
+    expect(setup.status).toBe(200);
+    const { secret } = setup.body.result;
+    nextStep();
+    const enable = await post(account.token, '/enable', { code: codeAt(secret) });
+    expect(enable.status).toBe(200);
+    nextStep();
+    expect((await signIn(account.username, codeAt(account.secret))).status).toBe(401);
+    expect((await signIn(account.username, account.recoveryCodes[1])).status).toBe(401);
+    expect((await signIn(account.username, codeAt(secret))).status).toBe(200);
+  });
+
   it('turns off with the password and a code', async () => {
     const account = await enrolled();
     nextStep();

@@ -11,8 +11,12 @@ export interface LogStream {
  */
 const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery']);
 
-/** Query-string keys whose values name people or hold secrets; their values never reach a log line. */
-const PRIVATE_QUERY_KEYS = /^(keyword|username|name|email|phone|token|password|captcha)$/i;
+/**
+ * Query-string keys whose values name people or hold secrets; their values never reach a log line. An OAuth
+ * callback's `code`/`authCode` and `state`, and a sign-in `ticket`, each open a session to whoever reads them.
+ */
+const PRIVATE_QUERY_KEYS =
+  /^(keyword|username|name|email|phone|token|password|captcha|code|authCode|state|ticket)$/i;
 
 interface LoggedError {
   type: string;

@@ -30,6 +30,14 @@ export const twoStepDisableBodySchema = z.strictObject({
 });
 export type TwoStepDisableBody = z.infer<typeof twoStepDisableBodySchema>;
 
+/**
+ * Starting a set-up while two-step verification is on replaces the device: it takes the password and a
+ * current code, as turning it off does, so a session alone cannot swap in an authenticator of its own.
+ * The first enrolment sends none (no body at all).
+ */
+export const twoStepSetupBodySchema = twoStepDisableBodySchema.partial().nullish();
+export type TwoStepSetupBody = z.infer<typeof twoStepSetupBodySchema>;
+
 /** Shown once: only their hashes are kept. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

@@ -16,7 +16,7 @@ import type { Config } from '../../config.ts';
 import { detached, type Executor } from '../../db/database.ts';
 import { type ServiceContext, type TxScope, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
-import { HttpError, httpError } from '../../http/reply.ts';
+import { badRequest, HttpError, httpError } from '../../http/reply.ts';
 import { findAccount, findCredentials, markSignedIn, twoStepInUse } from '../accounts/repository.ts';
 import { checkCode } from '../messaging/codes.ts';
 import { findRole } from '../roles/repository.ts';
@@ -71,6 +71,48 @@ async function lockedFor(db: Executor, keys: string[]): Promise<number> {
   return until > now ? Math.ceil((until - now) / 1000) : 0;
 }
 
+const throttleWindow = (limits: Limits): ThrottleWindow => ({
+  windowSeconds: limits.windowMs / 1000,
+  lockSeconds: limits.lockMs / 1000,
+});
+
+/** Refuses (429) while a lock holds, or when this attempt is one too many for the window; else takes it. */
+async function takeThrottledAttempt(
+  db: Executor,
+  keys: ReturnType<typeof throttleKeys>,
+  window: ThrottleWindow,
+) {
+  // A lock already in place refuses without counting anything.
+  const locked = await lockedFor(db, [keys.account.key, keys.address.key]);
+  if (locked > 0) throw tooManyAttempts(locked);
+  const wait = Math.max(...(await takeAttempt(db, [keys.account, keys.address], window)));
+  if (wait > 0) throw tooManyAttempts(wait);
+}
+
+/**
+ * The signed-in person's current password, which a new password, a new sign-in email and turning off or
+ * changing two-step verification need. Throttled as a sign-in is, under the same keys: a session (or a
+ * stolen token) can try passwords no faster than the sign-in page lets anyone, and a lock holds for both.
+ * A wrong one is audited as a failed sign-in. Call it outside a transaction: a refusal would undo the count.
+ */
+export async function requireCurrentPassword(
+  ctx: ServiceContext,
+  limits: Limits,
+  account: { id: number; passwordHash: string | null },
+  password: string,
+  field: string,
+) {
+  const keys = throttleKeys(limits, account.id, '', ctx.actor.ip ?? '');
+  const window = throttleWindow(limits);
+  await takeThrottledAttempt(ctx.db, keys, window);
+  if (!(await verifyPassword(account.passwordHash ?? undefined, password))) {
+    await countFailedSignIn(ctx, keys, window, account.id, 'wrong-current-password');
+    throw badRequest(field, 'profile.wrongPassword');
+  }
+  await clearFailures(ctx.db, keys.account.key);
+  await returnAttempt(ctx.db, keys.address.key);
+}
+
 /** Refuses (429) while failed sign-ins keep the account or the client address locked. */
 export async function refuseWhileLocked(ctx: ServiceContext, limits: Limits, accountId: number) {
   const keys = throttleKeys(limits, accountId, '', ctx.actor.ip ?? '');
@@ -105,12 +147,8 @@ export async function signIn(
   const bySms = attempt.by === 'sms';
   const account = await findCredentials(ctx.db, attempt.login, bySms ? 'phone' : 'login');
   const keys = throttleKeys(limits, account?.id, attempt.login, ip);
-  // A lock already in place refuses without counting anything.
-  const locked = await lockedFor(ctx.db, [keys.account.key, keys.address.key]);
-  if (locked > 0) throw tooManyAttempts(locked);
-  const window = { windowSeconds: limits.windowMs / 1000, lockSeconds: limits.lockMs / 1000 };
-  const wait = Math.max(...(await takeAttempt(ctx.db, [keys.account, keys.address], window)));
-  if (wait > 0) throw tooManyAttempts(wait);
+  const window = throttleWindow(limits);
+  await takeThrottledAttempt(ctx.db, keys, window);
   // The password is checked even for an unknown login, so timing does not tell whether the account exists.
   const checksOut = bySms
     ? await checkCode(ctx, {

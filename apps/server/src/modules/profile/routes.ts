@@ -34,7 +34,12 @@ export async function profileRoutes(app: ZodApp) {
     { config, schema: { tags, body: profileUpdateSchema, response: responses(profileSchema) } },
     async (request) =>
       ok(
-        await service.updateProfile(contextOf(request), requireSession(request), request.body),
+        await service.updateProfile(
+          contextOf(request),
+          app.config.loginThrottle,
+          requireSession(request),
+          request.body,
+        ),
         'Update basic information successfully',
       ),
   );
@@ -43,7 +48,12 @@ export async function profileRoutes(app: ZodApp) {
     '/api/account/password',
     { config, schema: { tags, body: passwordChangeSchema, response: responses(z.null()) } },
     async (request) => {
-      await service.changePassword(contextOf(request), requireSession(request), request.body);
+      await service.changePassword(
+        contextOf(request),
+        app.config.loginThrottle,
+        requireSession(request),
+        request.body,
+      );
       return ok(null, 'Password changed');
     },
   );

@@ -15,16 +15,20 @@ import {
   type StoredPreferences,
   storedPreferencesSchema,
 } from '@cool/shared';
+import type { Config } from '../../config.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { Session } from '../../http/access.ts';
 import { badRequest, HttpError } from '../../http/reply.ts';
 import { listSignIns, toAuditEntry } from '../audit/service.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { revokeAccountSessions } from '../auth/repository.ts';
+import { requireCurrentPassword } from '../auth/service.ts';
 import { assertAcceptablePassword } from '../identity/passwordPolicy.ts';
 import { normaliseTarget, requireCode, sendCode } from '../messaging/codes.ts';
 import * as repo from './repository.ts';
+
+type Limits = Config['loginThrottle'];
 
 const RECENT_SIGN_INS = 10;
 const RECENT_ACTIONS = 20;
@@ -91,15 +95,18 @@ async function unique<T>(write: Promise<T>, field: 'email' | 'phone'): Promise<T
  * go to it, so whoever holds only the session (an unlocked desk, a stolen token) must not be able to move it
  * and then recover the account. The change is audited.
  */
-export async function updateProfile(ctx: ServiceContext, session: Session, input: ProfileUpdate) {
+export async function updateProfile(
+  ctx: ServiceContext,
+  limits: Limits,
+  session: Session,
+  input: ProfileUpdate,
+) {
   const { avatar, email, currentPassword, ...fields } = input;
   const address = normaliseTarget('email', email);
   const row = await ownAccount(ctx, session);
   if (address !== row.email) {
     if (!currentPassword) throw badRequest('currentPassword', 'field.required');
-    if (!(await verifyPassword(row.passwordHash ?? undefined, currentPassword))) {
-      throw badRequest('currentPassword', 'profile.wrongPassword');
-    }
+    await requireCurrentPassword(ctx, limits, row, currentPassword, 'currentPassword');
   }
   return updateOwnAccount(
     ctx,
@@ -127,11 +134,14 @@ async function updateOwnAccount(
 }
 
 /** A new password ends every other session of the account; this one stays signed in. */
-export async function changePassword(ctx: ServiceContext, session: Session, input: PasswordChange) {
+export async function changePassword(
+  ctx: ServiceContext,
+  limits: Limits,
+  session: Session,
+  input: PasswordChange,
+) {
   const row = await ownAccount(ctx, session);
-  if (!(await verifyPassword(row.passwordHash ?? undefined, input.currentPassword))) {
-    throw badRequest('currentPassword', 'profile.wrongPassword');
-  }
+  await requireCurrentPassword(ctx, limits, row, input.currentPassword, 'currentPassword');
   assertAcceptablePassword(input.password, 'password', { username: row.username, email: row.email });
   const passwordHash = await hashPassword(input.password);
   await withTx(ctx, async ({ tx, audit }) => {

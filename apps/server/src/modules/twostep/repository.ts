@@ -2,9 +2,12 @@ import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { accounts, recoveryCodes, roles } from '../../db/schema.ts';
 
-/** The account's two-step columns, its password hash (to turn it off) and whether its role requires it. */
-export async function findTwoStepAccount(db: Executor, accountId: number) {
-  const [row] = await db
+/**
+ * The account's two-step columns, its password hash (to turn it off) and whether its role requires it;
+ * `lock` holds the account row until the transaction ends.
+ */
+export async function findTwoStepAccount(db: Executor, accountId: number, { lock = false } = {}) {
+  const query = db
     .select({
       id: accounts.id,
       username: accounts.username,
@@ -18,6 +21,7 @@ export async function findTwoStepAccount(db: Executor, accountId: number) {
     .leftJoin(roles, eq(roles.id, accounts.roleId))
     .where(eq(accounts.id, accountId))
     .limit(1);
+  const [row] = await (lock ? query.for('update', { of: accounts }) : query);
   return row ? { ...row, required: row.required ?? false } : null;
 }
 

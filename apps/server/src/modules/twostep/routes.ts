@@ -2,6 +2,7 @@ import {
   recoveryCodesSchema,
   twoStepCodeBodySchema,
   twoStepDisableBodySchema,
+  twoStepSetupBodySchema,
   twoStepSetupSchema,
   twoStepStateSchema,
 } from '@cool/shared';
@@ -25,9 +26,18 @@ export async function twoStepRoutes(app: ZodApp) {
 
   app.post(
     '/api/account/two-step/setup',
-    { config: { access }, schema: { tags, response: responses(twoStepSetupSchema) } },
+    {
+      config: { access },
+      schema: { tags, body: twoStepSetupBodySchema, response: responses(twoStepSetupSchema) },
+    },
     async (request) => {
-      const setup = await service.startSetup(contextOf(request), requireSession(request).accountId);
+      const { accountId } = requireSession(request);
+      const setup = await service.startSetup(
+        contextOf(request),
+        app.config.loginThrottle,
+        accountId,
+        request.body,
+      );
       return ok(setup, 'Scan the code with an authenticator app');
     },
   );
@@ -63,7 +73,8 @@ export async function twoStepRoutes(app: ZodApp) {
       schema: { tags, body: twoStepDisableBodySchema, response: responses(z.null()) },
     },
     async (request) => {
-      await service.disable(contextOf(request), requireSession(request).accountId, request.body);
+      const { accountId } = requireSession(request);
+      await service.disable(contextOf(request), app.config.loginThrottle, accountId, request.body);
       return ok(null, 'Two-step off');
     },
   );

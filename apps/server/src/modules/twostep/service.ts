@@ -4,14 +4,16 @@ import {
   type RecoveryCodes,
   type TwoStepDisableBody,
   type TwoStepSetup,
+  type TwoStepSetupBody,
   type TwoStepState,
   type TwoStepStatus,
 } from '@cool/shared';
 import { Secret, TOTP } from 'otpauth';
+import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { badRequest, conflict, HttpError } from '../../http/reply.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { requireCurrentPassword } from '../auth/service.ts';
 import {
   countRecoveryCodesLeft,
   disableTwoStep,
@@ -23,6 +25,8 @@ import {
   takeTimeStep,
   useRecoveryCode,
 } from './repository.ts';
+
+type Limits = Config['loginThrottle'];
 
 const ISSUER = 'Cool Evaluation';
 /** Codes of the step before and after the current one count too, for clocks a little off. */
@@ -80,10 +84,34 @@ async function useCode(
   return (await useRecoveryCode(db, account.id, recoveryCodeHash(code))) ? 'recovery-code' : null;
 }
 
-async function requireAccount(db: Executor, accountId: number): Promise<TwoStepAccount> {
-  const account = await findTwoStepAccount(db, accountId);
+async function requireAccount(
+  db: Executor,
+  accountId: number,
+  options?: { lock: boolean },
+): Promise<TwoStepAccount> {
+  const account = await findTwoStepAccount(db, accountId, options);
   if (!account) throw new HttpError(401, 'auth.signInRequired');
   return account;
+}
+
+/**
+ * The owner's password, for turning it off or changing the device, with a code to check after it: the
+ * password outside the transaction (see `requireCurrentPassword`), the code inside it with `requireCode`.
+ */
+async function requirePassword(
+  ctx: ServiceContext,
+  limits: Limits,
+  account: TwoStepAccount,
+  proof: TwoStepSetupBody,
+): Promise<string> {
+  if (!proof?.password) throw badRequest('password', 'field.required');
+  if (!proof.code) throw badRequest('code', 'field.required');
+  await requireCurrentPassword(ctx, limits, account, proof.password, 'password');
+  return proof.code;
+}
+
+async function requireCode(db: Executor, account: TwoStepAccount, code: string) {
+  if (!(await useCode(db, account, code))) throw badRequest('code', 'twoStep.codeInvalid');
 }
 
 async function requireEnabled(db: Executor, accountId: number): Promise<TwoStepAccount> {
@@ -102,10 +130,27 @@ export const twoStepState = async (ctx: ServiceContext, accountId: number): Prom
   recoveryCodesLeft: await countRecoveryCodesLeft(ctx.db, accountId),
 });
 
-/** A new secret for an authenticator app; the one in use (if any) stays until a code confirms the new one. */
-export const startSetup = (ctx: ServiceContext, accountId: number): Promise<TwoStepSetup> =>
-  withTx(ctx, async ({ tx, audit }) => {
-    const account = await requireAccount(tx, accountId);
+/**
+ * A new secret for an authenticator app; the one in use (if any) stays until a code confirms the new one.
+ * While one is in use, only its owner may start replacing it: the password and a current code, checked here
+ * so that every pending secret of an account with two-step on was started by someone who had them.
+ */
+export async function startSetup(
+  ctx: ServiceContext,
+  limits: Limits,
+  accountId: number,
+  proof: TwoStepSetupBody,
+): Promise<TwoStepSetup> {
+  const current = await requireAccount(ctx.db, accountId);
+  const code = current.twoStepEnabled === 1 ? await requirePassword(ctx, limits, current, proof) : null;
+  return withTx(ctx, async ({ tx, audit }) => {
+    // Locked, so a set-up started as two-step is being turned on waits and then sees it on.
+    const account = await requireAccount(tx, accountId, { lock: true });
+    if (account.twoStepEnabled === 1) {
+      // Turned on since the read above, so no password was asked for: this set-up starts again.
+      if (code === null) throw conflict('twoStep.noSetup');
+      await requireCode(tx, account, code);
+    }
     const secret = new Secret({ size: 20 }).base32;
     await setPendingSecret(tx, accountId, secret);
     await audit({
@@ -120,6 +165,7 @@ export const startSetup = (ctx: ServiceContext, accountId: number): Promise<TwoS
     const { default: QRCode } = await import('qrcode');
     return { secret, otpauthUrl, qrSvg: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }) };
   });
+}
 
 async function newRecoveryCodes(db: Executor, accountId: number): Promise<RecoveryCodes> {
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -130,7 +176,7 @@ async function newRecoveryCodes(db: Executor, accountId: number): Promise<Recove
 /** The first code from the app confirms the pending secret: two-step verification is on, with new recovery codes. */
 export const enable = (ctx: ServiceContext, accountId: number, code: string): Promise<RecoveryCodes> =>
   withTx(ctx, async ({ tx, audit }) => {
-    const account = await requireAccount(tx, accountId);
+    const account = await requireAccount(tx, accountId, { lock: true });
     if (!account.totpPendingSecret) throw conflict('twoStep.noSetup');
     const step = codeStep(account.totpPendingSecret, normalise(code));
     if (step === null) throw badRequest('code', 'twoStep.codeInvalid');
@@ -151,7 +197,7 @@ export const renewRecoveryCodes = (ctx: ServiceContext, accountId: number, code:
   withTx(ctx, async ({ tx, audit }) => {
     const account = await requireEnabled(tx, accountId);
     const left = await countRecoveryCodesLeft(tx, accountId);
-    if (!(await useCode(tx, account, code))) throw badRequest('code', 'twoStep.codeInvalid');
+    await requireCode(tx, account, code);
     const codes = await newRecoveryCodes(tx, accountId);
     await audit({
       entityType: 'account',
@@ -163,15 +209,23 @@ export const renewRecoveryCodes = (ctx: ServiceContext, accountId: number, code:
     return codes;
   });
 
+/** Refused while the role requires two-step verification. */
+async function requireDisablable(db: Executor, accountId: number): Promise<TwoStepAccount> {
+  const account = await requireEnabled(db, accountId);
+  if (account.required) throw conflict('twoStep.requiredByRole');
+  return account;
+}
+
 /** Needs the password and a code; refused while the role requires two-step verification. */
-export const disable = (ctx: ServiceContext, accountId: number, body: TwoStepDisableBody) =>
-  withTx(ctx, async ({ tx, audit }) => {
-    const account = await requireEnabled(tx, accountId);
-    if (account.required) throw conflict('twoStep.requiredByRole');
-    if (!(await verifyPassword(account.passwordHash ?? undefined, body.password))) {
-      throw badRequest('password', 'profile.wrongPassword');
-    }
-    if (!(await useCode(tx, account, body.code))) throw badRequest('code', 'twoStep.codeInvalid');
+export async function disable(
+  ctx: ServiceContext,
+  limits: Limits,
+  accountId: number,
+  body: TwoStepDisableBody,
+) {
+  const code = await requirePassword(ctx, limits, await requireDisablable(ctx.db, accountId), body);
+  await withTx(ctx, async ({ tx, audit }) => {
+    await requireCode(tx, await requireDisablable(tx, accountId), code);
     await disableTwoStep(tx, accountId);
     await audit({
       entityType: 'account',
@@ -181,6 +235,7 @@ export const disable = (ctx: ServiceContext, accountId: number, body: TwoStepDis
       after: { twoStepEnabled: false },
     });
   });
+}
 
 /**
  * Sign-in calls this once the password checks out. `none`: the account has no two-step verification;

@@ -2,6 +2,7 @@
 import type {
   recoveryCodesSchema,
   TwoStepDisableBody,
+  TwoStepSetupBody,
   twoStepSetupSchema,
   twoStepStateSchema,
 } from '@cool/shared';
@@ -24,7 +25,9 @@ export const twoStepStateQuery = {
   queryFn: () => api.get(PATH, typed<typeof twoStepStateSchema>()),
 };
 
-export const startTwoStepSetup = () => api.post(`${PATH}/setup`, typed<typeof twoStepSetupSchema>());
+/** `proof` (the password and a current code) only to change the device while two-step verification is on. */
+export const startTwoStepSetup = (proof?: TwoStepSetupBody) =>
+  api.post(`${PATH}/setup`, typed<typeof twoStepSetupSchema>(), proof);
 
 export const enableTwoStep = (code: string) => api.post(`${PATH}/enable`, recoveryCodes, { code });
 

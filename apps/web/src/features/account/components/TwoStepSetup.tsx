@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import type { TwoStepState } from '@cool/shared';
+import type { TwoStepSetup as TwoStepSetupResult, TwoStepState } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Modal, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -91,17 +91,34 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
  */
 export function TwoStepEnrol({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh();
-  const [code, setCode] = useState('');
   // A query, not an effect: one secret per opening, even when React mounts twice in development.
   const setup = useQuery({
     queryKey: twoStepKeys.setup,
-    queryFn: startTwoStepSetup,
+    queryFn: () => startTwoStepSetup(),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
     refetchOnWindowFocus: false,
   });
+  if (setup.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
+  if (setup.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('twoStep.enrol.failed')}
+        description={errorText(setup.error, t)}
+      />
+    );
+  }
+  return <ConfirmSecret setup={setup.data} onDone={onDone} />;
+}
+
+/** The new secret to scan; the app's first code turns it on and the recovery codes are shown once. */
+function ConfirmSecret({ setup, onDone }: { setup: TwoStepSetupResult; onDone: () => void }) {
+  const { t } = useTranslation();
+  const refresh = useRefresh();
+  const [code, setCode] = useState('');
   const enable = useMutation({ mutationFn: enableTwoStep, onSettled: () => setCode('') });
 
   if (enable.data) {
@@ -115,18 +132,7 @@ export function TwoStepEnrol({ onDone }: { onDone: () => void }) {
       />
     );
   }
-  if (setup.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
-  if (setup.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('twoStep.enrol.failed')}
-        description={errorText(setup.error, t)}
-      />
-    );
-  }
-  const { qrSvg, secret } = setup.data;
+  const { qrSvg, secret } = setup;
   return (
     <Flex vertical gap={12}>
       <Typography.Text>{t('twoStep.enrol.scan')}</Typography.Text>
@@ -161,38 +167,16 @@ export function TwoStepEnrol({ onDone }: { onDone: () => void }) {
   );
 }
 
-interface DisableFields {
+interface ProofFields {
   password: string;
   code: string;
 }
 
-/** Turning it off takes the password and a code (from the app, or a recovery code). */
-function DisableForm({ onDone }: { onDone: () => void }) {
+/** The password and a code (from the app, or a recovery code): what turning it off or changing it takes. */
+function ProofItems() {
   const { t } = useTranslation();
-  const { message } = useNotices();
-  const refresh = useRefresh();
-  const [form] = Form.useForm<DisableFields>();
-  const [error, setError] = useState<string | null>(null);
-  const disable = useMutation({
-    mutationFn: disableTwoStep,
-    onSuccess: async () => {
-      message.success(t('twoStep.disable.done'));
-      await refresh();
-      onDone();
-    },
-    onError: (failure) => {
-      if (!applyFieldErrors(form, failure)) setError(errorText(failure, t));
-    },
-  });
   return (
-    <Form<DisableFields>
-      form={form}
-      layout="vertical"
-      onFinish={(values) => {
-        setError(null);
-        disable.mutate({ password: values.password, code: values.code.trim() });
-      }}
-    >
+    <>
       <Form.Item
         name="password"
         label={t('twoStep.disable.password')}
@@ -207,6 +191,72 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       >
         <Input autoComplete="one-time-code" />
       </Form.Item>
+    </>
+  );
+}
+
+/**
+ * A new device while one is in use: the server gives its secret only for the password and a current code
+ * (asked before the new QR code, while the old entry is surely still in the app).
+ */
+function ChangeDevice({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ProofFields>();
+  const [error, setError] = useState<string | null>(null);
+  const start = useMutation({
+    mutationFn: startTwoStepSetup,
+    onError: (failure) => {
+      if (!applyFieldErrors(form, failure)) setError(errorText(failure, t));
+    },
+  });
+  if (start.data) return <ConfirmSecret setup={start.data} onDone={onDone} />;
+  return (
+    <Form<ProofFields>
+      form={form}
+      layout="vertical"
+      onFinish={(values) => {
+        setError(null);
+        start.mutate({ password: values.password, code: values.code.trim() });
+      }}
+    >
+      <Typography.Paragraph>{t('twoStep.change.hint')}</Typography.Paragraph>
+      <ProofItems />
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+      <Button type="primary" htmlType="submit" loading={start.isPending} block>
+        {t('twoStep.change.continue')}
+      </Button>
+    </Form>
+  );
+}
+
+/** Turning it off takes the password and a code (from the app, or a recovery code). */
+function DisableForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = useNotices();
+  const refresh = useRefresh();
+  const [form] = Form.useForm<ProofFields>();
+  const [error, setError] = useState<string | null>(null);
+  const disable = useMutation({
+    mutationFn: disableTwoStep,
+    onSuccess: async () => {
+      message.success(t('twoStep.disable.done'));
+      await refresh();
+      onDone();
+    },
+    onError: (failure) => {
+      if (!applyFieldErrors(form, failure)) setError(errorText(failure, t));
+    },
+  });
+  return (
+    <Form<ProofFields>
+      form={form}
+      layout="vertical"
+      onFinish={(values) => {
+        setError(null);
+        disable.mutate({ password: values.password, code: values.code.trim() });
+      }}
+    >
+      <ProofItems />
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Button type="primary" danger htmlType="submit" loading={disable.isPending} block>
         {t('twoStep.disable.ok')}
@@ -255,10 +305,11 @@ function RenewCodes({ onDone }: { onDone: () => void }) {
   );
 }
 
-type Dialog = 'enrol' | 'renew' | 'disable';
+type Dialog = 'enrol' | 'change' | 'renew' | 'disable';
 
 const DIALOG_TITLES = {
   enrol: 'twoStep.enrol.title',
+  change: 'twoStep.change.title',
   renew: 'twoStep.renew.title',
   disable: 'twoStep.disable.title',
 } as const;
@@ -302,7 +353,7 @@ export function TwoStepSetup() {
         </Typography.Text>
       </Flex>
       <Space size={0} wrap>
-        <Button type="link" onClick={() => setDialog('enrol')}>
+        <Button type="link" onClick={() => setDialog(enabled ? 'change' : 'enrol')}>
           {t(enabled ? 'twoStep.action.change' : 'twoStep.action.setUp')}
         </Button>
         {enabled && (
@@ -326,6 +377,7 @@ export function TwoStepSetup() {
         width={440}
       >
         {dialog === 'enrol' && <TwoStepEnrol onDone={close} />}
+        {dialog === 'change' && <ChangeDevice onDone={close} />}
         {dialog === 'renew' && <RenewCodes onDone={close} />}
         {dialog === 'disable' && <DisableForm onDone={close} />}
       </Modal>
