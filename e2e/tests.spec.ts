@@ -261,7 +261,7 @@ test.describe('psychological tests', () => {
     await rowOf(page, title).getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('dialog', { name: `Preview: ${title}` });
     await preview.getByRole('button', { name: 'See the report' }).click();
-    await expect(preview.getByRole('group', { name: 'Question 1' })).toContainText('Question 1 is required');
+    await expect(preview.getByRole('group', { name: 'Question 1' })).toContainText('Required');
     await expect(preview.getByText('The server did not compute a report')).toHaveCount(0);
     await preview.getByRole('group', { name: 'Question 1' }).getByText('Yes').click();
     await preview.getByRole('group', { name: 'Question 2' }).getByText('Never').click();
