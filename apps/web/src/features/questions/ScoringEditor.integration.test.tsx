@@ -115,6 +115,32 @@ describe('scoring editor', () => {
     expect(sent[1]).toEqual({ version: `"${changed}"`, alerts: [expect.objectContaining({ question: 1 })] });
   });
 
+  it('keeps the refusal of an untouched editor on screen until Reload, though the test it reloads has arrived', async () => {
+    let current = fixture.testDetail({ id: 1, updateTime: '2026-03-01T08:00:00.000Z' }, scoring);
+    let reads = 0;
+    server.use(
+      http.get(api('/tests/1'), () => {
+        reads += 1;
+        return reply(current);
+      }),
+      http.get(api('/tests/1/questions'), () => reply(fixture.page(questionSchema, questions))),
+      http.put(api('/tests/1/scoring'), () =>
+        replyError(412, 'test.changedMeanwhile', 'The test changed after you opened it'),
+      ),
+    );
+    await openScoring();
+    current = fixture.testDetail({ id: 1, updateTime: '2026-03-01T08:05:00.000Z' }, scoring);
+    const before = reads;
+    click(screen.getByRole('button', { name: 'Save scoring' }));
+    await screen.findByText(/The test changed after you opened it/);
+    // The refusal asks for the test again; it arrives, and the refusal stays.
+    await waitFor(() => expect(reads).toBeGreaterThan(before));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.getByText(/The test changed after you opened it/)).toBeTruthy();
+    click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByText(/The test changed after you opened it/)).toBeNull());
+  });
+
   it('explains a wrong level code beside the field and sends nothing', async () => {
     const saved = serveTest();
     const { band } = await openScoring();

@@ -59,10 +59,11 @@ export function ScoringEditor({ test, questions, readOnly }: ScoringEditorProps)
     setVersion(test.updateTime);
     setFormError(null);
   };
-  // A newer test replaces an untouched form; a touched one keeps its version, and its save is refused.
+  // A newer test replaces an untouched form; a touched one keeps its version, and its save is refused. A
+  // refusal on screen stays until its Reload is clicked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the test's version only
   useEffect(() => {
-    if (test.updateTime !== version && !form.isFieldsTouched()) reload();
+    if (test.updateTime !== version && !form.isFieldsTouched() && !formError) reload();
   }, [test.updateTime]);
   const watched = Form.useWatch([], { form, preserve: true }) as Partial<ScoringFormValues> | undefined;
   const values = watched ?? initialValues;
