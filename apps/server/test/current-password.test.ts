@@ -114,3 +114,39 @@ describe('wrong current passwords lock the account as wrong sign-ins do', () => 
     expect((await change(token, PASSWORD)).status).toBe(200);
   });
 });
+
+describe('wrong two-step codes lock the account as wrong sign-ins do', () => {
+  const wrongCode = async (answer: ReturnType<TestServer['call']>) => {
+    const { status, body } = await answer;
+    expect([status, body.result.errors?.[0]?.error]).toEqual([400, 'twoStep.codeInvalid']);
+  };
+
+  it('new recovery codes (a session and a code): guessing the code locks, the right one is then refused', async () => {
+    const { account } = await twoStepOff();
+    const renew = (code: string) =>
+      server.call(account.token, {
+        method: 'POST',
+        url: '/api/account/two-step/recovery-codes',
+        payload: { code },
+      });
+    for (let i = 0; i < MAX; i++) await wrongCode(renew(String(100000 + i)));
+    const failures = await failedSignIns(account.id);
+    expect(failures.map((f) => f.changes.reason)).toEqual(Array(MAX).fill({ to: 'wrong-two-step-code' }));
+    const locked = await renew('000000');
+    expect(locked.status).toBe(429);
+    expect(locked.body.result.error).toBe('auth.tooManyAttempts');
+    expect((await signIn(account.username)).status).toBe(429);
+  });
+
+  it('turning two-step off with the right password and wrong codes locks too', async () => {
+    const { account } = await twoStepOff();
+    const off = (code: string) =>
+      server.call(account.token, {
+        method: 'POST',
+        url: '/api/account/two-step/disable',
+        payload: { password: PASSWORD, code },
+      });
+    for (let i = 0; i < MAX; i++) await wrongCode(off(String(200000 + i)));
+    expect((await off('000000')).status).toBe(429);
+  });
+});

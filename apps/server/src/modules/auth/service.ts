@@ -90,28 +90,64 @@ async function takeThrottledAttempt(
 }
 
 /**
- * The signed-in person's current password, which a new password, a new sign-in email and turning off or
- * changing two-step verification need. Throttled as a sign-in is, under the same keys: a session (or a
- * stolen token) can try passwords no faster than the sign-in page lets anyone, and a lock holds for both.
- * A wrong one is audited as a failed sign-in. Call it outside a transaction: a refusal would undo the count.
+ * `check`, which proves something only the signed-in owner knows (the current password, a current two-step
+ * code), throttled as a sign-in is, under the same keys: a session (or a stolen token) can guess no faster
+ * than the sign-in page lets anyone, and a lock holds for both. A wrong password or code (`check` refusing
+ * with `profile.wrongPassword` or `twoStep.codeInvalid`) is audited as a failed sign-in; only a check that
+ * passes whole clears the failures. Call it outside a transaction (`check` may run one): a refusal would
+ * undo the count.
  */
-export async function requireCurrentPassword(
+export async function throttledCheck<T>(
+  ctx: ServiceContext,
+  limits: Limits,
+  accountId: number,
+  check: () => Promise<T>,
+): Promise<T> {
+  const keys = throttleKeys(limits, accountId, '', ctx.actor.ip ?? '');
+  const window = throttleWindow(limits);
+  await takeThrottledAttempt(ctx.db, keys, window);
+  let result: T;
+  try {
+    result = await check();
+  } catch (error) {
+    const reason = error instanceof HttpError && WRONG_GUESSES[String(error.options.errors?.[0]?.error)];
+    if (reason) await countFailedSignIn(ctx, keys, window, accountId, reason);
+    else {
+      // Refused for another reason (two-step not on, say): no guess was made.
+      await returnAttempt(ctx.db, keys.account.key);
+      await returnAttempt(ctx.db, keys.address.key);
+    }
+    throw error;
+  }
+  await clearFailures(ctx.db, keys.account.key);
+  await returnAttempt(ctx.db, keys.address.key);
+  return result;
+}
+
+/** The failed sign-in's reason for each wrong guess `throttledCheck` counts. */
+const WRONG_GUESSES: Record<string, string | undefined> = {
+  'profile.wrongPassword': 'wrong-current-password',
+  'twoStep.codeInvalid': 'wrong-two-step-code',
+};
+
+/** Refuses (400 on `field`) a password that is not the account's. Unthrottled: see `throttledCheck`. */
+export async function assertPassword(
+  account: { passwordHash: string | null },
+  password: string,
+  field: string,
+) {
+  if (!(await verifyPassword(account.passwordHash ?? undefined, password)))
+    throw badRequest(field, 'profile.wrongPassword');
+}
+
+/** The signed-in person's current password (a new password, a new sign-in email), throttled. */
+export const requireCurrentPassword = (
   ctx: ServiceContext,
   limits: Limits,
   account: { id: number; passwordHash: string | null },
   password: string,
   field: string,
-) {
-  const keys = throttleKeys(limits, account.id, '', ctx.actor.ip ?? '');
-  const window = throttleWindow(limits);
-  await takeThrottledAttempt(ctx.db, keys, window);
-  if (!(await verifyPassword(account.passwordHash ?? undefined, password))) {
-    await countFailedSignIn(ctx, keys, window, account.id, 'wrong-current-password');
-    throw badRequest(field, 'profile.wrongPassword');
-  }
-  await clearFailures(ctx.db, keys.account.key);
-  await returnAttempt(ctx.db, keys.address.key);
-}
+) => throttledCheck(ctx, limits, account.id, () => assertPassword(account, password, field));
 
 /** Refuses (429) while failed sign-ins keep the account or the client address locked. */
 export async function refuseWhileLocked(ctx: ServiceContext, limits: Limits, accountId: number) {

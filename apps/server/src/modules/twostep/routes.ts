@@ -62,7 +62,14 @@ export async function twoStepRoutes(app: ZodApp) {
     },
     async (request) => {
       const { accountId } = requireSession(request);
-      return ok(await service.renewRecoveryCodes(contextOf(request), accountId, request.body.code));
+      return ok(
+        await service.renewRecoveryCodes(
+          contextOf(request),
+          app.config.loginThrottle,
+          accountId,
+          request.body.code,
+        ),
+      );
     },
   );
 

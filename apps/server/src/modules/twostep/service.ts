@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { badRequest, conflict, HttpError } from '../../http/reply.ts';
-import { requireCurrentPassword } from '../auth/service.ts';
+import { assertPassword, throttledCheck } from '../auth/service.ts';
 import {
   countRecoveryCodesLeft,
   disableTwoStep,
@@ -95,19 +95,23 @@ async function requireAccount(
 }
 
 /**
- * The owner's password, for turning it off or changing the device, with a code to check after it: the
- * password outside the transaction (see `requireCurrentPassword`), the code inside it with `requireCode`.
+ * The owner's password and a current code, for turning it off or changing the device: checked together as one
+ * guess that counts as a sign-in's do (see `throttledCheck`), the code by `change` in its transaction.
  */
-async function requirePassword(
+async function withProof<T>(
   ctx: ServiceContext,
   limits: Limits,
   account: TwoStepAccount,
   proof: TwoStepSetupBody,
-): Promise<string> {
+  change: (code: string) => Promise<T>,
+): Promise<T> {
   if (!proof?.password) throw badRequest('password', 'field.required');
   if (!proof.code) throw badRequest('code', 'field.required');
-  await requireCurrentPassword(ctx, limits, account, proof.password, 'password');
-  return proof.code;
+  const { password, code } = proof;
+  return throttledCheck(ctx, limits, account.id, async () => {
+    await assertPassword(account, password, 'password');
+    return change(code);
+  });
 }
 
 async function requireCode(db: Executor, account: TwoStepAccount, code: string) {
@@ -142,29 +146,30 @@ export async function startSetup(
   proof: TwoStepSetupBody,
 ): Promise<TwoStepSetup> {
   const current = await requireAccount(ctx.db, accountId);
-  const code = current.twoStepEnabled === 1 ? await requirePassword(ctx, limits, current, proof) : null;
-  return withTx(ctx, async ({ tx, audit }) => {
-    // Locked, so a set-up started as two-step is being turned on waits and then sees it on.
-    const account = await requireAccount(tx, accountId, { lock: true });
-    if (account.twoStepEnabled === 1) {
-      // Turned on since the read above, so no password was asked for: this set-up starts again.
-      if (code === null) throw conflict('twoStep.noSetup');
-      await requireCode(tx, account, code);
-    }
-    const secret = new Secret({ size: 20 }).base32;
-    await setPendingSecret(tx, accountId, secret);
-    await audit({
-      entityType: 'account',
-      entityId: accountId,
-      action: 'update',
-      before: { twoStepSetupStarted: account.totpPendingSecret !== null },
-      after: { twoStepSetupStarted: true },
+  const start = (code: string | null) =>
+    withTx(ctx, async ({ tx, audit }) => {
+      // Locked, so a set-up started as two-step is being turned on waits and then sees it on.
+      const account = await requireAccount(tx, accountId, { lock: true });
+      if (account.twoStepEnabled === 1) {
+        // Turned on since the read above, so no password was asked for: this set-up starts again.
+        if (code === null) throw conflict('twoStep.noSetup');
+        await requireCode(tx, account, code);
+      }
+      const secret = new Secret({ size: 20 }).base32;
+      await setPendingSecret(tx, accountId, secret);
+      await audit({
+        entityType: 'account',
+        entityId: accountId,
+        action: 'update',
+        before: { twoStepSetupStarted: account.totpPendingSecret !== null },
+        after: { twoStepSetupStarted: true },
+      });
+      const otpauthUrl = totp(secret, account.username).toString();
+      // Loaded at the first set-up, not on every start's way to serving.
+      const { default: QRCode } = await import('qrcode');
+      return { secret, otpauthUrl, qrSvg: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }) };
     });
-    const otpauthUrl = totp(secret, account.username).toString();
-    // Loaded at the first set-up, not on every start's way to serving.
-    const { default: QRCode } = await import('qrcode');
-    return { secret, otpauthUrl, qrSvg: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }) };
-  });
+  return current.twoStepEnabled === 1 ? withProof(ctx, limits, current, proof, start) : start(null);
 }
 
 async function newRecoveryCodes(db: Executor, accountId: number): Promise<RecoveryCodes> {
@@ -193,21 +198,24 @@ export const enable = (ctx: ServiceContext, accountId: number, code: string): Pr
     return codes;
   });
 
-export const renewRecoveryCodes = (ctx: ServiceContext, accountId: number, code: string) =>
-  withTx(ctx, async ({ tx, audit }) => {
-    const account = await requireEnabled(tx, accountId);
-    const left = await countRecoveryCodesLeft(tx, accountId);
-    await requireCode(tx, account, code);
-    const codes = await newRecoveryCodes(tx, accountId);
-    await audit({
-      entityType: 'account',
-      entityId: accountId,
-      action: 'update',
-      before: { recoveryCodesLeft: left },
-      after: { recoveryCodesLeft: RECOVERY_CODE_COUNT },
-    });
-    return codes;
-  });
+/** Needs a current code, whose guesses count as sign-in's do. */
+export const renewRecoveryCodes = (ctx: ServiceContext, limits: Limits, accountId: number, code: string) =>
+  throttledCheck(ctx, limits, accountId, () =>
+    withTx(ctx, async ({ tx, audit }) => {
+      const account = await requireEnabled(tx, accountId);
+      const left = await countRecoveryCodesLeft(tx, accountId);
+      await requireCode(tx, account, code);
+      const codes = await newRecoveryCodes(tx, accountId);
+      await audit({
+        entityType: 'account',
+        entityId: accountId,
+        action: 'update',
+        before: { recoveryCodesLeft: left },
+        after: { recoveryCodesLeft: RECOVERY_CODE_COUNT },
+      });
+      return codes;
+    }),
+  );
 
 /** Refused while the role requires two-step verification. */
 async function requireDisablable(db: Executor, accountId: number): Promise<TwoStepAccount> {
@@ -223,18 +231,19 @@ export async function disable(
   accountId: number,
   body: TwoStepDisableBody,
 ) {
-  const code = await requirePassword(ctx, limits, await requireDisablable(ctx.db, accountId), body);
-  await withTx(ctx, async ({ tx, audit }) => {
-    await requireCode(tx, await requireDisablable(tx, accountId), code);
-    await disableTwoStep(tx, accountId);
-    await audit({
-      entityType: 'account',
-      entityId: accountId,
-      action: 'two-step-off',
-      before: { twoStepEnabled: true },
-      after: { twoStepEnabled: false },
-    });
-  });
+  await withProof(ctx, limits, await requireDisablable(ctx.db, accountId), body, (code) =>
+    withTx(ctx, async ({ tx, audit }) => {
+      await requireCode(tx, await requireDisablable(tx, accountId), code);
+      await disableTwoStep(tx, accountId);
+      await audit({
+        entityType: 'account',
+        entityId: accountId,
+        action: 'two-step-off',
+        before: { twoStepEnabled: true },
+        after: { twoStepEnabled: false },
+      });
+    }),
+  );
 }
 
 /**
