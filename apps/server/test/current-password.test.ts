@@ -121,32 +121,27 @@ describe('wrong two-step codes lock the account as wrong sign-ins do', () => {
     expect([status, body.result.errors?.[0]?.error]).toEqual([400, 'twoStep.codeInvalid']);
   };
 
-  it('new recovery codes (a session and a code): guessing the code locks, the right one is then refused', async () => {
-    const { account } = await twoStepOff();
-    const renew = (code: string) =>
-      server.call(account.token, {
-        method: 'POST',
-        url: '/api/account/two-step/recovery-codes',
-        payload: { code },
-      });
-    for (let i = 0; i < MAX; i++) await wrongCode(renew(String(100000 + i)));
-    const failures = await failedSignIns(account.id);
-    expect(failures.map((f) => f.changes.reason)).toEqual(Array(MAX).fill({ to: 'wrong-two-step-code' }));
-    const locked = await renew('000000');
-    expect(locked.status).toBe(429);
-    expect(locked.body.result.error).toBe('auth.tooManyAttempts');
-    expect((await signIn(account.username)).status).toBe(429);
-  });
-
-  it('turning two-step off with the right password and wrong codes locks too', async () => {
-    const { account } = await twoStepOff();
-    const off = (code: string) =>
-      server.call(account.token, {
+  const guesses: Record<string, (token: string) => (code: string) => ReturnType<TestServer['call']>> = {
+    'new recovery codes (a session and a code)': (token) => (code) =>
+      server.call(token, { method: 'POST', url: '/api/account/two-step/recovery-codes', payload: { code } }),
+    'turning two-step off (the right password, wrong codes)': (token) => (code) =>
+      server.call(token, {
         method: 'POST',
         url: '/api/account/two-step/disable',
         payload: { password: PASSWORD, code },
-      });
-    for (let i = 0; i < MAX; i++) await wrongCode(off(String(200000 + i)));
-    expect((await off('000000')).status).toBe(429);
-  });
+      }),
+  };
+  for (const [name, guessWith] of Object.entries(guesses)) {
+    it(`${name}: guessing the code locks, and the right one is then refused`, async () => {
+      const { account } = await twoStepOff();
+      const guess = guessWith(account.token);
+      for (let i = 0; i < MAX; i++) await wrongCode(guess(String(100000 + i)));
+      const failures = await failedSignIns(account.id);
+      expect(failures.map((f) => f.changes.reason)).toEqual(Array(MAX).fill({ to: 'wrong-two-step-code' }));
+      const locked = await guess('000000');
+      expect(locked.status).toBe(429);
+      expect(locked.body.result.error).toBe('auth.tooManyAttempts');
+      expect((await signIn(account.username)).status).toBe(429);
+    });
+  }
 });
