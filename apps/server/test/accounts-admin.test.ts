@@ -1,10 +1,10 @@
-import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { PERMISSION_ACTIONS } from '@cool/shared';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, messages } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import * as delivery from '../src/modules/messaging/delivery.ts';
+import { startHangingSmtp } from './fakes/smtp.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 // Mail "works" when a test says so; the message itself still lands in the outbox, where the test reads it.
@@ -257,34 +257,15 @@ describe('invitations', () => {
 
 describe('mail that does not go', () => {
   it('a hung mail server holds no transaction: others are answered, the change stays, the outbox says failed', async () => {
-    // A mail server that takes the connection and never greets.
-    const sockets = new Set<Socket>();
-    const silent = createServer((socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as AddressInfo;
-    const mail = (host: string) =>
-      server.call(admin, {
-        method: 'PUT',
-        url: '/api/settings/mail',
-        payload: {
-          host,
-          port,
-          secure: 'none',
-          username: 'mailer',
-          password: host ? 'mail-Secret-1' : null,
-          from: { address: 'no-reply@cool.example', name: 'Cool Evaluation' },
-        },
-      });
-    expect((await mail('127.0.0.1')).status).toBe(200);
+    const smtp = await startHangingSmtp(server, admin);
     /** Runs the mailing request, checks another is answered meanwhile, then lets the mail server hang up. */
     const whileMailHangs = async (request: () => ReturnType<typeof post>) => {
       const pending = request();
-      while (sockets.size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (smtp.connections() === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000));
       const other = server.call(admin, { method: 'GET', url: '/api/settings/general' });
       const answered = await Promise.race([other, late]);
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
+      smtp.hangUp();
       expect(answered, 'another request waited for the mail server').not.toBeNull();
       const res = await pending;
       expect([res.status, res.body.result.error]).toEqual([502, 'account.mailNotSent']);
@@ -327,9 +308,7 @@ describe('mail that does not go', () => {
         status: 'failed',
       });
     } finally {
-      for (const socket of sockets) socket.destroy();
-      silent.close();
-      await mail('');
+      await smtp.close();
     }
   });
 });

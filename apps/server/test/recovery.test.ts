@@ -1,8 +1,8 @@
-import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../src/db/schema.ts';
 import { settledBackground } from '../src/jobs/background.ts';
+import { startHangingSmtp } from './fakes/smtp.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 import { answer, lastCode, lastToken, messageCount } from './identityMessages.ts';
 
@@ -48,26 +48,7 @@ describe('recovery by email link', () => {
   });
 
   it('answers before the mail goes: a slow mail server does not tell a known address from an unknown one', async () => {
-    // A mail server that takes the connection and never greets.
-    const sockets = new Set<Socket>();
-    const silent = createServer((socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as AddressInfo;
-    const admin = await server.login();
-    const mail = (host: string) =>
-      server.call(admin, {
-        method: 'PUT',
-        url: '/api/settings/mail',
-        payload: {
-          host,
-          port,
-          secure: 'none',
-          username: 'mailer',
-          password: host ? 'mail-Secret-1' : null,
-          from: { address: 'no-reply@cool.example', name: 'Cool Evaluation' },
-        },
-      });
-    expect((await mail('127.0.0.1')).status).toBe(200);
+    const smtp = await startHangingSmtp(server, await server.login());
     try {
       await staffMember('slow@example.com', '13800000009');
       const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000));
@@ -76,12 +57,11 @@ describe('recovery by email link', () => {
       const unknown = await post('/api/account/recover', { email: 'nobody-slow@example.com' });
       expect(answer(unknown)).toEqual(answer(known!));
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(sockets.size, 'the mail is on its way').toBe(1);
+      expect(smtp.connections(), 'the mail is on its way').toBe(1);
     } finally {
-      for (const socket of sockets) socket.destroy();
-      silent.close();
+      smtp.hangUp();
       await settledBackground();
-      await mail('');
+      await smtp.close();
     }
   });
 

@@ -3,8 +3,10 @@
  * (when `auth` is given, only that user and password are accepted) over plain SMTP (STARTTLS is not offered,
  * so the console's `none` security works against it), and keeps every mail parsed.
  */
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { TestServer } from '../helpers.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -98,5 +100,46 @@ export async function startSmtp(
       });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A mail server that takes each connection and never greets, saved as the SMTP server (`PUT
+ * /api/settings/mail` with `token`): a mail to it hangs until `hangUp`. `close` hangs up, stops it and puts
+ * mail back in the outbox.
+ */
+export async function startHangingSmtp(server: TestServer, token: string) {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as AddressInfo;
+  const mail = (host: string) =>
+    server.call(token, {
+      method: 'PUT',
+      url: '/api/settings/mail',
+      payload: {
+        host,
+        port,
+        secure: 'none',
+        username: 'mailer',
+        password: host ? 'mail-Secret-1' : null,
+        from: { address: 'no-reply@cool.example', name: 'Cool Evaluation' },
+      },
+    });
+  const saved = await mail('127.0.0.1');
+  if (saved.status !== 200) throw new Error(`mail settings: ${saved.status} ${JSON.stringify(saved.body)}`);
+  const hangUp = () => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+  return {
+    /** Connections open now (each a mail on its way). */
+    connections: () => sockets.size,
+    hangUp,
+    async close() {
+      hangUp();
+      silent.close();
+      await mail('');
+    },
   };
 }

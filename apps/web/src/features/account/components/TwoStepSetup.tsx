@@ -172,11 +172,37 @@ interface ProofFields {
   code: string;
 }
 
-/** The password and a code (from the app, or a recovery code): what turning it off or changing it takes. */
-function ProofItems() {
+/**
+ * The password and a code (from the app, or a recovery code): what turning it off or changing it takes.
+ * `send` gets them; its refusal names its field, or shows above the button.
+ */
+function ProofForm({
+  send,
+  pending,
+  hint,
+  danger,
+  submitText,
+}: {
+  send: (proof: ProofFields) => Promise<unknown>;
+  pending: boolean;
+  hint?: string;
+  danger?: boolean;
+  submitText: string;
+}) {
   const { t } = useTranslation();
+  const [form] = Form.useForm<ProofFields>();
+  const [error, setError] = useState<string | null>(null);
+  const onFinish = async (values: ProofFields) => {
+    setError(null);
+    try {
+      await send({ password: values.password, code: values.code.trim() });
+    } catch (failure) {
+      if (!applyFieldErrors(form, failure)) setError(errorText(failure, t));
+    }
+  };
   return (
-    <>
+    <Form<ProofFields> form={form} layout="vertical" onFinish={onFinish}>
+      {hint && <Typography.Paragraph>{hint}</Typography.Paragraph>}
       <Form.Item
         name="password"
         label={t('twoStep.disable.password')}
@@ -191,7 +217,11 @@ function ProofItems() {
       >
         <Input autoComplete="one-time-code" />
       </Form.Item>
-    </>
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+      <Button type="primary" danger={danger} htmlType="submit" loading={pending} block>
+        {submitText}
+      </Button>
+    </Form>
   );
 }
 
@@ -201,31 +231,15 @@ function ProofItems() {
  */
 function ChangeDevice({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ProofFields>();
-  const [error, setError] = useState<string | null>(null);
-  const start = useMutation({
-    mutationFn: startTwoStepSetup,
-    onError: (failure) => {
-      if (!applyFieldErrors(form, failure)) setError(errorText(failure, t));
-    },
-  });
+  const start = useMutation({ mutationFn: startTwoStepSetup });
   if (start.data) return <ConfirmSecret setup={start.data} onDone={onDone} />;
   return (
-    <Form<ProofFields>
-      form={form}
-      layout="vertical"
-      onFinish={(values) => {
-        setError(null);
-        start.mutate({ password: values.password, code: values.code.trim() });
-      }}
-    >
-      <Typography.Paragraph>{t('twoStep.change.hint')}</Typography.Paragraph>
-      <ProofItems />
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Button type="primary" htmlType="submit" loading={start.isPending} block>
-        {t('twoStep.change.continue')}
-      </Button>
-    </Form>
+    <ProofForm
+      send={start.mutateAsync}
+      pending={start.isPending}
+      hint={t('twoStep.change.hint')}
+      submitText={t('twoStep.change.continue')}
+    />
   );
 }
 
@@ -234,8 +248,6 @@ function DisableForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const { message } = useNotices();
   const refresh = useRefresh();
-  const [form] = Form.useForm<ProofFields>();
-  const [error, setError] = useState<string | null>(null);
   const disable = useMutation({
     mutationFn: disableTwoStep,
     onSuccess: async () => {
@@ -243,25 +255,14 @@ function DisableForm({ onDone }: { onDone: () => void }) {
       await refresh();
       onDone();
     },
-    onError: (failure) => {
-      if (!applyFieldErrors(form, failure)) setError(errorText(failure, t));
-    },
   });
   return (
-    <Form<ProofFields>
-      form={form}
-      layout="vertical"
-      onFinish={(values) => {
-        setError(null);
-        disable.mutate({ password: values.password, code: values.code.trim() });
-      }}
-    >
-      <ProofItems />
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Button type="primary" danger htmlType="submit" loading={disable.isPending} block>
-        {t('twoStep.disable.ok')}
-      </Button>
-    </Form>
+    <ProofForm
+      send={disable.mutateAsync}
+      pending={disable.isPending}
+      danger
+      submitText={t('twoStep.disable.ok')}
+    />
   );
 }
 
