@@ -26,12 +26,15 @@ import { serializerCompiler } from './http/serializer.ts';
 import { documentTransform, documentTransformObject, zodApp } from './http/zod-app.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { alertRoutes } from './modules/alerts/routes.ts';
+import { analysisRoutes } from './modules/analysis/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { findSession } from './modules/auth/service.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { goalsRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { monitorRoutes } from './modules/monitor/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { clientOrderRoutes } from './modules/orders/clientRoutes.ts';
 import { notifyRoutes } from './modules/orders/notifyRoutes.ts';
@@ -50,6 +53,7 @@ import { settingRoutes } from './modules/settings/routes.ts';
 import { testRoutes } from './modules/tests/routes.ts';
 import { twoStepRoutes } from './modules/twostep/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { workplaceRoutes } from './modules/workplace/routes.ts';
 
 /** The database the app serves from; empty until it has been opened, migrated and seeded. */
 export interface DatabaseSlot {
@@ -181,6 +185,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     twoStepRoutes,
     profileRoutes,
     outboxRoutes,
+    analysisRoutes,
+    monitorRoutes,
+    workplaceRoutes,
+    goalsRoutes,
   ]) {
     await api.register(routes);
   }

@@ -37,6 +37,8 @@ export const PERMISSION_ACTIONS = {
   audit: ['query'],
   /** The development outbox: mail and SMS kept when no transport is set up (codes and links: admins only). */
   outbox: ['query', 'get'],
+  /** The team's goals (the template's goal form and search table): a title, dates, metrics, a client, critics. */
+  goals: ['add', 'delete', 'edit', 'query', 'get'],
 } as const satisfies Record<string, readonly Action[]>;
 
 export type PermissionId = keyof typeof PERMISSION_ACTIONS;
@@ -82,6 +84,7 @@ export const PERMISSION_NAMES: Record<PermissionId, string> = {
   roles: 'Roles',
   audit: 'Audit log',
   outbox: 'Message outbox',
+  goals: 'Goals',
 };
 
 export function toPermissionEntries(grants: Grants): PermissionEntry[] {
@@ -150,6 +153,7 @@ export const BUILT_IN_ROLES: { id: string; name: string; describe: string; grant
       settings: readOnly('settings'),
       records: all('records'),
       alerts: all('alerts'),
+      goals: all('goals'),
     },
   },
   {
@@ -162,6 +166,7 @@ export const BUILT_IN_ROLES: { id: string; name: string; describe: string; grant
       payLog: all('payLog'),
       paySettings: all('paySettings'),
       tests: readOnly('tests'),
+      goals: readOnly('goals'),
     },
   },
   {

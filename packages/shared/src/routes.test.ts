@@ -59,7 +59,23 @@ describe('filterRoutes (SPEC 4 route generation)', () => {
 
   it('hides console pages whose resource the role may not query', () => {
     const finance = filterRoutes(CONSOLE_ROUTES, access(['dashboard', 'orders'], ['orders', 'tests']));
-    expect(finance.map((r) => r.path)).toEqual(['/game', '/order']);
+    expect(finance.map((r) => r.path)).toEqual([
+      '/game',
+      '/order',
+      '/dashboard',
+      '/form',
+      '/list',
+      '/profile',
+      '/result',
+      '/exception',
+    ]);
+    // Of the sample screens' groups, only the pages on what the role may read.
+    const pages = (group: string) =>
+      finance.find((route) => route.path === group)?.children?.map((route) => route.path);
+    expect(pages('/dashboard')).toEqual(['/dashboard/analysis', '/dashboard/workplace']);
+    expect(pages('/form')).toEqual(['/form/step-form']);
+    expect(pages('/list')).toEqual(['/list/basic-list', '/list/card-list', '/list/search']);
+    expect(pages('/profile')).toEqual(['/profile/basic']);
     expect(filterRoutes(CONSOLE_ROUTES, access(['orders'], ['orders']))).toEqual([]);
   });
 

@@ -140,6 +140,158 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
       },
     ],
   },
+
+  // The template's sample screens (SPEC 2), each built on the service's own data. A group is shown to whoever may
+  // open one of its pages.
+  {
+    path: '/dashboard',
+    name: 'dashboard',
+    icon: 'DashboardOutlined',
+    permission: ['dashboard'],
+    resource: ['orders', 'records', 'payLog', 'alerts', 'goals', 'audit'],
+    children: [
+      {
+        path: '/dashboard/analysis',
+        name: 'analysis',
+        keepAlive: true,
+        permission: ['dashboard'],
+        // Sales sections need the orders, the records sections the records.
+        resource: ['orders', 'records'],
+      },
+      {
+        path: '/dashboard/monitor',
+        name: 'monitor',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: ['records', 'payLog', 'alerts'],
+      },
+      {
+        path: '/dashboard/workplace',
+        name: 'workplace',
+        keepAlive: true,
+        permission: ['dashboard'],
+        // Its cards: the alerts to follow up, the orders, the records, the goals and the team's activity.
+        resource: ['alerts', 'orders', 'records', 'goals', 'audit'],
+      },
+    ],
+  },
+  {
+    path: '/form',
+    name: 'form',
+    icon: 'FormOutlined',
+    permission: ['dashboard'],
+    resource: ['goals', 'orders'],
+    children: [
+      {
+        path: '/form/basic-form',
+        name: 'basicForm',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'goals',
+      },
+      {
+        path: '/form/step-form',
+        name: 'stepForm',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'orders',
+      },
+      {
+        path: '/form/advanced-form',
+        name: 'advancedForm',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'goals',
+      },
+    ],
+  },
+  {
+    path: '/list',
+    name: 'list',
+    icon: 'TableOutlined',
+    permission: ['dashboard'],
+    resource: ['goals', 'tests', 'categories', 'participants'],
+    children: [
+      {
+        path: '/list/table-list',
+        name: 'tableList',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'goals',
+      },
+      {
+        path: '/list/basic-list',
+        name: 'basicList',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'tests',
+      },
+      {
+        path: '/list/card-list',
+        name: 'cardList',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'tests',
+      },
+      {
+        path: '/list/search',
+        name: 'searchList',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: ['tests', 'categories', 'participants'],
+      },
+    ],
+  },
+  {
+    path: '/profile',
+    name: 'profile',
+    icon: 'ProfileOutlined',
+    permission: ['dashboard'],
+    resource: ['orders', 'participants'],
+    children: [
+      {
+        path: '/profile/basic',
+        name: 'basicProfile',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'orders',
+      },
+      {
+        path: '/profile/advanced',
+        name: 'advancedProfile',
+        keepAlive: true,
+        permission: ['dashboard'],
+        resource: 'participants',
+      },
+    ],
+  },
+  {
+    path: '/result',
+    name: 'result',
+    icon: 'CheckCircleOutlined',
+    permission: ['dashboard'],
+    resource: 'orders',
+    children: [
+      {
+        path: '/result/success',
+        name: 'resultSuccess',
+        permission: ['dashboard'],
+        resource: 'orders',
+      },
+      { path: '/result/fail', name: 'resultFail', permission: ['dashboard'], resource: 'orders' },
+    ],
+  },
+  {
+    path: '/exception',
+    name: 'exception',
+    icon: 'WarningOutlined',
+    permission: ['dashboard'],
+    resource: 'tests',
+    // The trigger asks for a test that does not exist, among others.
+    children: [
+      { path: '/exception/trigger', name: 'exceptionTrigger', permission: ['dashboard'], resource: 'tests' },
+    ],
+  },
 ];
 
 export interface RouteAccess {

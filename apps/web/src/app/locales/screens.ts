@@ -17,6 +17,38 @@ const strings = <E extends object>(
  * (routes/registry.tsx), so the first page brings its own strings and not every screen's.
  */
 export const screenStrings = {
+  analysis: strings(
+    () => import('../../features/analysis/strings/en-US.json'),
+    () => import('../../features/analysis/strings/zh-CN.json'),
+  ),
+  monitor: strings(
+    () => import('../../features/monitor/strings/en-US.json'),
+    () => import('../../features/monitor/strings/zh-CN.json'),
+  ),
+  workplace: strings(
+    () => import('../../features/workplace/strings/en-US.json'),
+    () => import('../../features/workplace/strings/zh-CN.json'),
+  ),
+  goals: strings(
+    () => import('../../features/goals/strings/en-US.json'),
+    () => import('../../features/goals/strings/zh-CN.json'),
+  ),
+  refunds: strings(
+    () => import('../../features/refunds/strings/en-US.json'),
+    () => import('../../features/refunds/strings/zh-CN.json'),
+  ),
+  profiles: strings(
+    () => import('../../features/profiles/strings/en-US.json'),
+    () => import('../../features/profiles/strings/zh-CN.json'),
+  ),
+  lists: strings(
+    () => import('../../features/lists/strings/en-US.json'),
+    () => import('../../features/lists/strings/zh-CN.json'),
+  ),
+  trigger: strings(
+    () => import('../../features/placeholders/strings/en-US.json'),
+    () => import('../../features/placeholders/strings/zh-CN.json'),
+  ),
   account: strings(
     () => import('../../features/account/strings/account/en-US.json'),
     () => import('../../features/account/strings/account/zh-CN.json'),

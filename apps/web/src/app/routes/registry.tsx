@@ -53,6 +53,30 @@ const StaffPage = page(() => import('../../features/staff/StaffPage.tsx'), ['sta
 const RolePage = page(() => import('../../features/roles/RolePage.tsx'), ['roles']);
 const AuditPage = page(() => import('../../features/audit/AuditPage.tsx'), ['audit']);
 const OutboxPage = page(() => import('../../features/outbox/OutboxPage.tsx'), ['outbox']);
+// The template's sample screens (SPEC 2), on the service's data.
+const AnalysisPage = page(() => import('../../features/analysis/AnalysisPage.tsx'), ['analysis']);
+const MonitorPage = page(() => import('../../features/monitor/MonitorPage.tsx'), ['monitor']);
+const WorkplacePage = page(() => import('../../features/workplace/WorkplacePage.tsx'), ['workplace']);
+const GoalFormPage = page(() => import('../../features/goals/GoalFormPage.tsx'), ['goals']);
+const GoalPlanPage = page(() => import('../../features/goals/GoalPlanPage.tsx'), ['goals']);
+const GoalListPage = page(() => import('../../features/goals/GoalListPage.tsx'), ['goals']);
+const RefundStepPage = page(() => import('../../features/refunds/RefundStepPage.tsx'), ['refunds', 'orders']);
+const RefundResultPage = page(
+  () => import('../../features/refunds/RefundResultPage.tsx'),
+  ['refunds', 'orders'],
+);
+const OrderProfilePage = page(
+  () => import('../../features/profiles/OrderProfilePage.tsx'),
+  ['profiles', 'orders', 'testRecord'],
+);
+const ParticipantProfilePage = page(
+  () => import('../../features/profiles/ParticipantProfilePage.tsx'),
+  ['profiles', 'participants', 'testRecord'],
+);
+const BasicListPage = page(() => import('../../features/lists/BasicListPage.tsx'), ['lists']);
+const CardListPage = page(() => import('../../features/lists/CardListPage.tsx'), ['lists']);
+const SearchListPage = page(() => import('../../features/lists/SearchListPage.tsx'), ['lists']);
+const TriggerPage = page(() => import('../../features/placeholders/TriggerPage.tsx'), ['trigger']);
 const AccountCenterPage = lazy(
   withStrings(() => import('../../features/account/AccountCenterPage.tsx'), ['account', 'audit', 'twoStep']),
 );
@@ -124,6 +148,25 @@ const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preloa
   roles: { page: () => <RolePage />, preload: RolePage.preload },
   audit: { page: () => <AuditPage />, preload: AuditPage.preload },
   outbox: { page: () => <OutboxPage />, preload: OutboxPage.preload },
+  analysis: { page: () => <AnalysisPage />, preload: AnalysisPage.preload },
+  monitor: { page: () => <MonitorPage />, preload: MonitorPage.preload },
+  workplace: { page: () => <WorkplacePage />, preload: WorkplacePage.preload },
+  basicForm: { page: () => <GoalFormPage />, preload: GoalFormPage.preload, identity: ['id'] },
+  stepForm: { page: () => <RefundStepPage />, preload: RefundStepPage.preload },
+  advancedForm: { page: () => <GoalPlanPage />, preload: GoalPlanPage.preload, identity: ['id'] },
+  tableList: { page: () => <GoalListPage />, preload: GoalListPage.preload },
+  basicList: { page: () => <BasicListPage />, preload: BasicListPage.preload },
+  cardList: { page: () => <CardListPage />, preload: CardListPage.preload },
+  searchList: { page: () => <SearchListPage />, preload: SearchListPage.preload },
+  basicProfile: { page: () => <OrderProfilePage />, preload: OrderProfilePage.preload, identity: ['id'] },
+  advancedProfile: {
+    page: () => <ParticipantProfilePage />,
+    preload: ParticipantProfilePage.preload,
+    identity: ['id'],
+  },
+  resultSuccess: { page: () => <RefundResultPage outcome="success" />, preload: RefundResultPage.preload },
+  resultFail: { page: () => <RefundResultPage outcome="fail" />, preload: RefundResultPage.preload },
+  exceptionTrigger: { page: () => <TriggerPage />, preload: TriggerPage.preload },
 };
 
 function consoleRoute({ children, ...route }: ConsoleRoute): AppRoute {

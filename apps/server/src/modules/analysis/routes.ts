@@ -1,0 +1,4 @@
+import type { ZodApp } from '../../http/zod-app.ts';
+
+/** Being built. */
+export async function analysisRoutes(_app: ZodApp) {}

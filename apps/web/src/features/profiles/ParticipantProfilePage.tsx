@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+
+/** Being built. */
+export default function ParticipantProfilePage() {
+  const { t } = useTranslation();
+  return <PageContainer title={t('menu.advancedProfile')}>{null}</PageContainer>;
+}

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+
+/** Being built. */
+export default function WorkplacePage() {
+  const { t } = useTranslation();
+  return <PageContainer title={t('menu.workplace')}>{null}</PageContainer>;
+}
