@@ -37,9 +37,13 @@ export const screenStrings = {
     () => import('../../features/refunds/strings/en-US.json'),
     () => import('../../features/refunds/strings/zh-CN.json'),
   ),
-  profiles: strings(
-    () => import('../../features/profiles/strings/en-US.json'),
-    () => import('../../features/profiles/strings/zh-CN.json'),
+  orderProfile: strings(
+    () => import('../../features/profiles/strings/order/en-US.json'),
+    () => import('../../features/profiles/strings/order/zh-CN.json'),
+  ),
+  participantProfile: strings(
+    () => import('../../features/profiles/strings/participant/en-US.json'),
+    () => import('../../features/profiles/strings/participant/zh-CN.json'),
   ),
   lists: strings(
     () => import('../../features/lists/strings/en-US.json'),

@@ -67,11 +67,11 @@ const RefundResultPage = page(
 );
 const OrderProfilePage = page(
   () => import('../../features/profiles/OrderProfilePage.tsx'),
-  ['profiles', 'orders', 'testRecord'],
+  ['orderProfile', 'orders', 'testRecord'],
 );
 const ParticipantProfilePage = page(
   () => import('../../features/profiles/ParticipantProfilePage.tsx'),
-  ['profiles', 'participants', 'testRecord'],
+  ['participantProfile', 'participants', 'testRecord'],
 );
 const BasicListPage = page(() => import('../../features/lists/BasicListPage.tsx'), ['lists']);
 const CardListPage = page(() => import('../../features/lists/CardListPage.tsx'), ['lists']);
