@@ -1,0 +1,74 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  ADMIN,
+  createAccount,
+  presetSettings,
+  SCREENSHOT_DIR,
+  screenshotCases,
+  signInAs,
+} from './support.ts';
+
+const noOverflow = async (page: Page) => {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+};
+
+const trial = (page: Page, title: string) => page.locator('.ant-list-item', { hasText: title });
+
+test.describe('exception trigger', () => {
+  test("shows the server's real refusals as the console words them, and a page that breaks", async ({
+    page,
+  }) => {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/exception/trigger');
+    const missing = trial(page, 'A test that does not exist');
+    await missing.getByRole('button', { name: 'Send' }).click({ timeout: 30_000 });
+    await expect(page.getByTestId('outcome-notFound')).toContainText('HTTP 404');
+    await expect(page.getByTestId('outcome-notFound')).toContainText('test.notFound');
+
+    await trial(page, 'A refused request').getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByTestId('outcome-invalid')).toContainText('HTTP 400');
+    await expect(page.getByTestId('outcome-invalid')).toContainText('pageSize');
+
+    // The administrator may read every list: nothing to refuse.
+    const forbidden = trial(page, 'A list your role may not read');
+    await expect(forbidden).toContainText('nothing to refuse');
+    await expect(forbidden.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Break this page' }).click();
+    await expect(page.getByText('500', { exact: true })).toBeVisible();
+    // The menu and the shell still work: another page opens.
+    await page.goto('/exception/trigger');
+    await expect(page.getByRole('button', { name: 'Break this page' })).toBeVisible();
+  });
+
+  test('answers 403 for a list the role may not read', async ({ page }) => {
+    const viewer = await createAccount(page.request, 'viewer');
+    await signInAs(page, viewer.username, viewer.password);
+    await page.goto('/exception/trigger');
+    await trial(page, 'A list your role may not read')
+      .getByRole('button', { name: 'Send' })
+      .click({ timeout: 30_000 });
+    await expect(page.getByTestId('outcome-forbidden')).toContainText('HTTP 403');
+  });
+
+  for (const { language, pageStyle, viewport } of screenshotCases()) {
+    test(`looks right: ${language}, ${pageStyle}, ${viewport.width} px`, async ({ page }) => {
+      await presetSettings(page, { language, pageStyle });
+      await page.setViewportSize(viewport);
+      await signInAs(page, ADMIN.username, ADMIN.password);
+      await page.goto('/exception/trigger');
+      const send = page.locator('.ant-list-item').first().getByRole('button');
+      await send.click({ timeout: 30_000 });
+      await expect(page.getByTestId('outcome-notFound')).toBeVisible();
+      await page.waitForTimeout(300);
+      await noOverflow(page);
+      await page.screenshot({
+        path: `${SCREENSHOT_DIR}/trigger-${language}-${pageStyle}-${viewport.width}.png`,
+        fullPage: true,
+      });
+    });
+  }
+});
