@@ -22,7 +22,11 @@ test.describe('exception trigger', () => {
     page,
   }) => {
     await signInAs(page, ADMIN.username, ADMIN.password);
-    await page.goto('/exception/trigger');
+    // SPEC 2's account menu leads there.
+    await page.goto('/game');
+    await page.getByRole('button', { name: 'Account menu' }).click({ timeout: 30_000 });
+    await page.getByRole('menuitem', { name: 'Trigger Error' }).click();
+    await expect(page).toHaveURL(/\/exception\/trigger$/);
     const missing = trial(page, 'A test that does not exist');
     await missing.getByRole('button', { name: 'Send' }).click({ timeout: 30_000 });
     await expect(page.getByTestId('outcome-notFound')).toContainText('HTTP 404');

@@ -1,8 +1,9 @@
-import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SettingOutlined, UserOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
+import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { logout } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
 import { ImageAvatar } from '../../shared/ui/ImageAvatar.tsx';
@@ -14,6 +15,8 @@ export function AvatarDropdown() {
   const navigate = useNavigate();
   const user = useAuthStore((s) => s.user);
   const signOut = useAuthStore((s) => s.signOut);
+  // SPEC 2's account menu has Trigger Error: the exception trigger page, for whoever may open it.
+  const mayTrigger = usePermission()('tests', 'query');
   // A long name must not push the header past a phone's width.
   const nameWidth = Grid.useBreakpoint().md === false ? 96 : 200;
 
@@ -48,11 +51,15 @@ export function AvatarDropdown() {
         items: [
           { key: 'center', icon: <UserOutlined />, label: t('menu.accountCenter') },
           { key: 'settings', icon: <SettingOutlined />, label: t('menu.accountSettings') },
+          ...(mayTrigger
+            ? [{ key: 'trigger', icon: <WarningOutlined />, label: t('layout.triggerError') }]
+            : []),
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout.menu') },
         ],
         onClick: ({ key }) => {
           if (key === 'logout') confirmLogout();
+          else if (key === 'trigger') navigate('/exception/trigger');
           else navigate(`/account/${key}`);
         },
       }}
