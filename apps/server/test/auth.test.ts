@@ -226,9 +226,26 @@ describe('session', () => {
       '/order',
       '/order/weixin',
       '/system',
+      '/dashboard',
+      '/form',
+      '/list',
+      '/profile',
+      '/result',
+      '/exception',
     ]);
     expect(admin.body.result[1].hideInMenu).toBe(true);
-    expect(admin.body.result.at(-1).children.map((r: { path: string }) => r.path)).toEqual([
+    const children = (path: string) =>
+      admin.body.result
+        .find((r: { path: string }) => r.path === path)
+        .children.map((r: { path: string }) => r.path);
+    // Finance reads the goals but not the records: of the forms, the goals' and the refunds'.
+    const financeForms = res.body.result.find((r: { path: string }) => r.path === '/form');
+    expect(financeForms.children.map((r: { path: string }) => r.path)).toEqual([
+      '/form/basic-form',
+      '/form/step-form',
+      '/form/advanced-form',
+    ]);
+    expect(children('/system')).toEqual([
       '/system/accounts',
       '/system/roles',
       '/system/audit',
