@@ -19,6 +19,7 @@ export * from './refunds.ts';
 export * from './routes.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/alerts.ts';
+export * from './schemas/analysis.ts';
 export * from './schemas/audit.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/categories.ts';
