@@ -6,6 +6,7 @@ export * from './limits.ts';
 export * from './permissions.ts';
 export * from './queries/accounts.ts';
 export * from './queries/alerts.ts';
+export * from './queries/analysis.ts';
 export * from './queries/audit.ts';
 export * from './queries/categories.ts';
 export * from './queries/list.ts';

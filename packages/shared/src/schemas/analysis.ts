@@ -1,59 +1,10 @@
 import { z } from 'zod';
-import { PAY_CHANNELS } from '../queries/orders.ts';
 import { localizedTextSchema } from './localized.ts';
 
 /**
- * The analysis dashboard (/dashboard/analysis): sales from paid orders (`orders.query`) and visits from test
- * records (`records.query`). Days are calendar days in China time (UTC+8), as the WeChat Pay bills count them.
+ * The analysis dashboard's answers (/dashboard/analysis): sales from paid orders (`orders.query`) and visits from
+ * test records (`records.query`); its periods are in queries/analysis.ts.
  */
-
-/** How the chart of a period is bucketed: by the hour (a few days at most), by day or by month. */
-export const ANALYSIS_UNITS = ['hour', 'day', 'month'] as const;
-export type AnalysisUnit = (typeof ANALYSIS_UNITS)[number];
-
-/** The longest period asked at once, in days; by the hour, a week. */
-export const ANALYSIS_MAX_DAYS = 366;
-export const ANALYSIS_MAX_HOUR_DAYS = 7;
-/** The top cards' sparklines cover the last this many days, today included. */
-export const ANALYSIS_TREND_DAYS = 30;
-/** Rows of the sales and visits rankings, and of the top tests table. */
-export const ANALYSIS_RANKING_SIZE = 7;
-export const ANALYSIS_TOP_TESTS_SIZE = 10;
-
-const DAY_MS = 24 * 3600_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-
-/** A calendar day `YYYY-MM-DD` (China time), between 2000 and 2099. */
-const calendarDay = z
-  .string()
-  .regex(/^20\d{2}-\d{2}-\d{2}$/, 'field.date')
-  .refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), 'field.date');
-
-/** Days from `from` to `to`, both included. */
-export const periodDays = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
-
-const periodShape = { from: calendarDay, to: calendarDay };
-
-function checkPeriod(query: { from: string; to: string; unit?: AnalysisUnit }, ctx: z.RefinementCtx): void {
-  const days = periodDays(query.from, query.to);
-  if (Number.isNaN(days)) return;
-  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'analysis.rangeReversed' });
-  const maximum = query.unit === 'hour' ? ANALYSIS_MAX_HOUR_DAYS : ANALYSIS_MAX_DAYS;
-  if (days > maximum)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'analysis.rangeTooLong', params: { maximum } });
-}
-
-/** A period of whole days, `from` to `to` included, and how its chart is bucketed. */
-export const analysisPeriodQuerySchema = z
-  .strictObject({ ...periodShape, unit: z.enum(ANALYSIS_UNITS).default('day') })
-  .superRefine(checkPeriod);
-export type AnalysisPeriodQuery = z.input<typeof analysisPeriodQuerySchema>;
-
-/** The proportion of sales: a period, and optionally one payment channel. */
-export const salesByCategoryQuerySchema = z
-  .strictObject({ ...periodShape, channel: z.enum(PAY_CHANNELS).optional() })
-  .superRefine(checkPeriod);
-export type SalesByCategoryQuery = z.input<typeof salesByCategoryQuerySchema>;
 
 const count = z.number().int().nonnegative();
 /** Money in fen, net of refunds: a refund is counted against its payment's day, never below 0. */
