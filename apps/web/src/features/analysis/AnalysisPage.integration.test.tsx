@@ -117,8 +117,9 @@ describe('analysis dashboard', () => {
     await waitFor(() => expect(payments.getByText('5')).toBeTruthy());
     const conversion = await card('Operational effect');
     await waitFor(() => expect(conversion.getByText('66.7%')).toBeTruthy());
-    expect(conversion.getByText(/4 of 6 reports paid/)).toBeTruthy();
-    expect(conversion.getByText('Previous 7 days 25%, last 7 days 80%')).toBeTruthy();
+    expect(conversion.getByText('Conversion rate: 4 of 6 paid')).toBeTruthy();
+    expect(conversion.getByText('Last 7 days 80%')).toBeTruthy();
+    expect(conversion.getByText('Prior 7 days 25%')).toBeTruthy();
     const visits = await card('Visits');
     await waitFor(() => expect(visits.getByText('1,234')).toBeTruthy());
 

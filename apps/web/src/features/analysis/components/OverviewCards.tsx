@@ -109,17 +109,23 @@ function ConversionCard() {
       total={rate === null ? '—' : `${rate}%`}
       footer={
         conversion && (
-          <Figure
-            label={t('analysis.conversionWeeks', { previous: rateOf(conversion.previousWeek) })}
-            value={rateOf(conversion.week)}
-          />
+          <>
+            <Figure label={t('analysis.lastWeek')} value={rateOf(conversion.week)} />
+            <Figure label={t('analysis.previousWeek')} value={rateOf(conversion.previousWeek)} />
+          </>
         )
       }
     >
       {conversion && (
         <div style={{ paddingTop: 4 }}>
-          <div style={{ color: token.colorTextSecondary }}>
-            {t('analysis.conversionRate')}:{' '}
+          <div
+            style={{
+              color: token.colorTextSecondary,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+          >
             {t('analysis.conversionCounts', {
               paid: formatNumber(conversion.paid),
               submitted: formatNumber(conversion.submitted),

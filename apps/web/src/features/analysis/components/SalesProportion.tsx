@@ -56,6 +56,7 @@ export function SalesProportion({ period }: { period: Period }) {
               <ResponsiveContainer width="100%" height={240}>
                 <PieChart>
                   <Pie
+                    isAnimationActive={false}
                     data={slices}
                     dataKey="value"
                     nameKey="name"
@@ -111,17 +112,7 @@ export function SalesProportion({ period }: { period: Period }) {
                       background: slice.colour,
                     }}
                   />
-                  <span
-                    style={{
-                      flex: 1,
-                      minWidth: 0,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {slice.name}
-                  </span>
+                  <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{slice.name}</span>
                   <span style={{ color: token.colorTextSecondary }}>
                     {percentOf(slice.value, total) ?? 0}%
                   </span>

@@ -82,7 +82,6 @@ export function TopTests({ period }: { period: Period }) {
           dataSource={data?.topTests ?? []}
           locale={{ emptyText: t('analysis.empty') }}
           pagination={{ pageSize: 5, hideOnSinglePage: true, size: 'small' }}
-          scroll={{ x: 'max-content' }}
           style={{ marginTop: token.marginSM }}
           columns={[
             { key: 'rank', title: t('analysis.rank'), width: 64, render: (_, __, index) => index + 1 },

@@ -55,7 +55,7 @@ function TrendChart({ title, total, data, name, format }: TrendChartProps) {
             tickFormatter={(value: number) => format(value)}
           />
           <Tooltip {...colours.tooltip} formatter={(value) => [format(Number(value)), name]} />
-          <Bar dataKey="value" fill={colours.primary} maxBarSize={40} />
+          <Bar isAnimationActive={false} dataKey="value" fill={colours.primary} maxBarSize={40} />
         </BarChart>
       </ResponsiveContainer>
     </section>

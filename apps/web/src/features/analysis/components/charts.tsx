@@ -66,7 +66,7 @@ export function Sparkline({ data, name, kind }: SparklineProps) {
         <BarChart data={data} margin={{ top: 4, right: 0, bottom: 0, left: 0 }}>
           <XAxis dataKey="date" hide />
           {tooltip}
-          <Bar dataKey="count" fill={colours.primary} />
+          <Bar isAnimationActive={false} dataKey="count" fill={colours.primary} />
         </BarChart>
       )}
     </ResponsiveContainer>
