@@ -86,6 +86,23 @@ const noOverflow = async (page: Page) => {
   expect(overflow).toBeLessThanOrEqual(0);
 };
 
+/** Every chart drawn at its container's width (they measure it again once the layout settles). */
+const chartsFit = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.recharts-responsive-container')]
+          .map((container) => {
+            const svg = container.querySelector('svg.recharts-surface');
+            const width = svg?.getBoundingClientRect().width ?? -1;
+            return Math.abs(width - container.clientWidth) <= 1 ? '' : `${width} in ${container.clientWidth}`;
+          })
+          .filter(Boolean)
+          .join(', '),
+      ),
+    )
+    .toBe('');
+
 test('shows the sales and visits the server counted, with the paid test ranked', async ({
   page,
   request,
@@ -126,7 +143,12 @@ test.describe('screenshots', () => {
       await page.goto('/dashboard/analysis');
       await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
       await expect(page.locator('.recharts-pie-sector').first()).toBeVisible();
+      await chartsFit(page);
       await noOverflow(page);
+      // The whole page in the window first: a full-page capture resizes it, and the charts caught redrawing.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width: viewport.width, height });
+      await chartsFit(page);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/analysis-${name}.png`, fullPage: true });
     });
   }

@@ -39,6 +39,9 @@ function MiniFigure({
   );
 }
 
+/** A heading broken at spaces only: a narrow screen would break a Chinese one character by character. */
+const keepWords = () => ({ style: { wordBreak: 'keep-all' as const } });
+
 const perCapita = (records: number, participants: number) =>
   participants === 0 ? 0 : Math.round((records / participants) * 10) / 10;
 
@@ -93,11 +96,13 @@ export function TopTests({ period }: { period: Period }) {
             {
               key: 'users',
               title: t('analysis.users'),
+              onHeaderCell: keepWords,
               align: 'right',
               render: (_, row) => formatNumber(row.participants),
             },
             {
               key: 'weeklyRange',
+              onHeaderCell: keepWords,
               title: (
                 <Tooltip title={t('analysis.weeklyRangeHint')}>
                   <span>{t('analysis.weeklyRange')}</span>
