@@ -55,6 +55,7 @@ export function Sparkline({ data, name, kind }: SparklineProps) {
           <XAxis dataKey="date" hide />
           {tooltip}
           <Area
+            isAnimationActive={false}
             dataKey="count"
             type="monotone"
             stroke={colours.primary}
