@@ -218,6 +218,8 @@ describe('access and bad periods', () => {
     await refused('from=2025-01-01&to=2026-01-02', 'analysis.rangeTooLong');
     await refused('from=2026-03-02&to=2026-03-01', 'analysis.rangeReversed');
     await refused('from=2026-02-01&to=2026-02-30', 'field.date');
+    await refused('from=2026-02-01&to=2147483648', 'field.date');
+    expect((await get('/sales?from=not-a-day&to=2026-02-30')).status).toBe(400);
     const hourly = await get('/sales?from=2026-03-01&to=2026-03-08&unit=hour');
     expect(hourly.body.result.errors[0]).toMatchObject({
       error: 'analysis.rangeTooLong',

@@ -28,13 +28,19 @@ export const periodDays = (from: string, to: string) => dayNumber(to) - dayNumbe
 /** A calendar day `YYYY-MM-DD` between 2000 and 2099 that exists. */
 const calendarDay = z.string().check(
   z.regex(/^20\d{2}-\d{2}-\d{2}$/, 'field.date'),
-  z.refine((date) => new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), 'field.date'),
+  // Refinements run after a failed pattern too: parse without throwing on any text.
+  z.refine((date) => {
+    const time = Date.parse(`${date}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(date);
+  }, 'field.date'),
 );
 
 /** Not reversed, and not longer than the unit allows. */
 const boundedPeriod = () =>
   z.superRefine<{ from: string; to: string; unit?: AnalysisUnit | undefined }>((query, ctx) => {
     const days = periodDays(query.from, query.to);
+    // A day that is not one is refused by its own field.
+    if (Number.isNaN(days)) return;
     if (days < 1)
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'analysis.rangeReversed', input: query });
     const maximum = query.unit === 'hour' ? ANALYSIS_MAX_HOUR_DAYS : ANALYSIS_MAX_DAYS;
