@@ -1,4 +1,6 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { records } from '../src/db/schema.ts';
 import { chinaDate } from '../src/modules/paylog/reconcile.ts';
 import { type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
@@ -183,6 +185,40 @@ describe('visits', () => {
     ]);
     const before = await result(`/visits?from=${daysAgo(30)}&to=${daysAgo(1)}&unit=month`);
     expect(before).toMatchObject({ records: 0, participants: 0, ranking: [], topTests: [] });
+  });
+});
+
+describe('a record started 8 days ago', () => {
+  it('counts in the week before for the weekly range, and on its own China day', async () => {
+    const eightDaysAgo = new Date(Date.now() - 8 * DAY);
+    const [moved] = await server.database.db
+      .update(records)
+      .set({ startedAt: eightDaysAgo })
+      .where(
+        and(
+          eq(records.testId, phqId),
+          sql`${records.id} = (select min(id) from records where test_id = ${phqId})`,
+        ),
+      )
+      .returning({ id: records.id });
+    expect(moved).toBeDefined();
+    expect((await result('/visits/overview')).visits).toEqual({
+      today: 7,
+      yesterday: 0,
+      week: 7,
+      previousWeek: 1,
+    });
+    const period = await result(`/visits?from=${daysAgo(8)}&to=${today()}`);
+    expect(period.buckets[0]).toEqual({ bucket: daysAgo(8), records: 1, participants: 1 });
+    expect(period.topTests.find((t: { testId: number }) => t.testId === phqId)).toMatchObject({
+      participants: 1,
+      records: 2,
+      week: 1,
+      previousWeek: 1,
+    });
+    // The period of the last 7 days leaves it out.
+    const week = await result(`/visits?from=${daysAgo(6)}&to=${today()}`);
+    expect(week).toMatchObject({ records: 7, participants: 7 });
   });
 });
 

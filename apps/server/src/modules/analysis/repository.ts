@@ -23,7 +23,7 @@ export interface Period {
 }
 
 /** `time` as China's local time (timestamp without zone). */
-const local = (time: SQL | unknown) => sql`(${time} at time zone ${ZONE})`;
+const local = (time: unknown) => sql`(${time} at time zone ${ZONE})`;
 /** The instant China's day `date` (a SQL date) starts. */
 const dayStart = (date: SQL) => sql`((${date})::timestamp at time zone ${ZONE})`;
 const TODAY = sql`(now() at time zone ${ZONE})::date`;
@@ -229,9 +229,7 @@ export const visitRanking = (db: Executor, period: Period) =>
 /** Records of the test over `days` China days ending `daysAgo` days before today, on records_test_idx. */
 const recordsOfTestIn = (days: number, daysAgo: number) => sql`(
   select count(*) from ${records} as recent
-  where recent.test_id = taken.test_id
-    and recent.started_at >= ${dayStart(sql`${TODAY} - ${days - 1 + daysAgo}::int`)}
-    and recent.started_at < ${dayStart(sql`${TODAY} + 1 - ${daysAgo}::int`)})`;
+  where recent.test_id = taken.test_id and ${inLastDays(sql`recent.started_at`, days, daysAgo)})`;
 
 export const topTests = (db: Executor, period: Period) =>
   rows<Titled & { participants: string; records: string; week: string; previousWeek: string }>(
