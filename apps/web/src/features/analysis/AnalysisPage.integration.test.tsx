@@ -9,7 +9,16 @@ import {
 } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, queriesTo, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
+import {
+  api,
+  queriesTo,
+  renderApp,
+  reply,
+  replyError,
+  requests,
+  server,
+  setupIntegration,
+} from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 import { chinaToday, presetPeriod } from './period.ts';
@@ -199,5 +208,24 @@ describe('analysis dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Visits' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Online top search' })).toBeNull();
     expect(analysisRequests().some((r) => new URL(r.url).pathname.includes('/visits'))).toBe(false);
+  });
+
+  it('shows a section that failed with its error and a retry, and the others as usual', async () => {
+    answers();
+    let failing = true;
+    server.use(
+      http.get(api('/analysis/sales/overview'), () =>
+        failing ? replyError(500, 'server.internal', 'Something went wrong on the server.') : undefined,
+      ),
+    );
+    renderApp('/dashboard/analysis');
+    const total = await card('Total sales');
+    const alert = await total.findByRole('alert');
+    expect(within(alert).getByText(/Something went wrong/)).toBeTruthy();
+    const visits = await card('Visits');
+    await waitFor(() => expect(visits.getByText('1,234')).toBeTruthy());
+    failing = false;
+    click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(total.getByText('¥59.65')).toBeTruthy());
   });
 });

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';
-import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useSalesByCategory } from '../api.ts';
 import type { Period } from '../period.ts';
 import { useChartColours } from './charts.tsx';
 import { percentOf } from './OverviewCards.tsx';
+import { SectionContent } from './SectionContent.tsx';
 
 const CHANNELS = ['all', ...PAY_CHANNELS] as const;
 
@@ -38,7 +38,7 @@ export function SalesProportion({ period }: { period: Period }) {
   const total = data?.totalFen ?? 0;
   return (
     <Panel title={t('analysis.proportionOfSales')}>
-      <QueryContent query={query} errorTitle={t('analysis.loadFailed')}>
+      <SectionContent query={query}>
         <Radio.Group
           aria-label={t('analysis.channel.label')}
           optionType="button"
@@ -122,7 +122,7 @@ export function SalesProportion({ period }: { period: Period }) {
             </ul>
           </div>
         )}
-      </QueryContent>
+      </SectionContent>
     </Panel>
   );
 }

@@ -4,11 +4,11 @@ import { Col, Row, Table, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';
-import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useVisits } from '../api.ts';
 import type { Period } from '../period.ts';
 import { Change } from './Change.tsx';
 import { Sparkline } from './charts.tsx';
+import { SectionContent } from './SectionContent.tsx';
 
 type TopTest = VisitsPeriod['topTests'][number];
 
@@ -58,7 +58,7 @@ export function TopTests({ period }: { period: Period }) {
   const buckets = data?.buckets ?? [];
   return (
     <Panel title={t('analysis.onlineTopSearch')}>
-      <QueryContent query={query} errorTitle={t('analysis.loadFailed')}>
+      <SectionContent query={query}>
         <Row gutter={[48, 16]}>
           <Col xs={24} sm={12}>
             <MiniFigure
@@ -81,7 +81,6 @@ export function TopTests({ period }: { period: Period }) {
           aria-label={t('analysis.topTestsHint')}
           rowKey="testId"
           size="small"
-          loading={data === undefined && !query.isError}
           dataSource={data?.topTests ?? []}
           locale={{ emptyText: t('analysis.empty') }}
           pagination={{ pageSize: 5, hideOnSinglePage: true, size: 'small' }}
@@ -113,7 +112,7 @@ export function TopTests({ period }: { period: Period }) {
             },
           ]}
         />
-      </QueryContent>
+      </SectionContent>
     </Panel>
   );
 }

@@ -3,11 +3,11 @@ import { Col, Row, Tabs, theme } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useSales, useVisits } from '../api.ts';
 import { bucketLabel, type Period } from '../period.ts';
 import { useChartColours } from './charts.tsx';
 import { Ranking } from './Ranking.tsx';
+import { SectionContent } from './SectionContent.tsx';
 
 interface TrendChartProps {
   title: string;
@@ -71,7 +71,7 @@ function SalesTab({ period }: { period: Period }) {
   const query = useSales({ from: period.from, to: period.to, unit: period.unit });
   const data = query.data;
   return (
-    <QueryContent query={query} errorTitle={t('analysis.loadFailed')}>
+    <SectionContent query={query}>
       <Row gutter={[32, 24]}>
         <Col xs={24} lg={16}>
           <TrendChart
@@ -93,7 +93,7 @@ function SalesTab({ period }: { period: Period }) {
           />
         </Col>
       </Row>
-    </QueryContent>
+    </SectionContent>
   );
 }
 
@@ -102,7 +102,7 @@ function VisitsTab({ period }: { period: Period }) {
   const query = useVisits({ from: period.from, to: period.to, unit: period.unit });
   const data = query.data;
   return (
-    <QueryContent query={query} errorTitle={t('analysis.loadFailed')}>
+    <SectionContent query={query}>
       <Row gutter={[32, 24]}>
         <Col xs={24} lg={16}>
           <TrendChart
@@ -124,7 +124,7 @@ function VisitsTab({ period }: { period: Period }) {
           />
         </Col>
       </Row>
-    </QueryContent>
+    </SectionContent>
   );
 }
 
