@@ -275,6 +275,10 @@ const enUS = {
     differenceNotFound: 'This order is not among the differences found that day',
     future: 'The trade bill of a day is ready the next morning: choose an earlier day',
   },
+  analysis: {
+    rangeReversed: 'The period ends before it starts',
+    rangeTooLong: 'Choose a period of at most {{maximum}} days',
+  },
 } as const;
 
 export default enUS;

@@ -265,6 +265,10 @@ const zhCN: ErrorCatalogue = {
     differenceNotFound: '该订单不在这一天的差异中',
     future: '交易账单次日上午才生成：请选择更早的日期',
   },
+  analysis: {
+    rangeReversed: '结束日期早于开始日期',
+    rangeTooLong: '请选择不超过 {{maximum}} 天的时间段',
+  },
 };
 
 export default zhCN;

@@ -1,0 +1,243 @@
+import {
+  ANALYSIS_RANKING_SIZE,
+  ANALYSIS_TOP_TESTS_SIZE,
+  ANALYSIS_TREND_DAYS,
+  type AnalysisUnit,
+  type PayChannel,
+} from '@cool/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { categories, orders, records, testCategories, tests } from '../../db/schema.ts';
+
+/**
+ * The dashboard's aggregates, each one statement. Days are China's calendar days (the WeChat Pay bills' days,
+ * see paylog/reconcile.ts); every range is a half-open range on an indexed time column.
+ */
+
+const ZONE = sql.raw(`'Asia/Shanghai'`);
+
+/** A period of whole China-time days, `from` to `to` included. */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** `time` as China's local time (timestamp without zone). */
+const local = (time: unknown) => sql`(${time} at time zone ${ZONE})`;
+/** The instant China's day `date` (a SQL date) starts. */
+const dayStart = (date: SQL) => sql`((${date})::timestamp at time zone ${ZONE})`;
+const TODAY = sql`(now() at time zone ${ZONE})::date`;
+/** `[from, to + 1 day)` on `column`. */
+const inPeriod = (column: unknown, { from, to }: Period) =>
+  sql`${column} >= ${dayStart(sql`${from}::date`)} and ${column} < ${dayStart(sql`${to}::date + 1`)}`;
+/** `column` in the `days` China days ending `daysAgo` days before today (0: today). */
+const inLastDays = (column: unknown, days: number, daysAgo = 0) =>
+  sql`${column} >= ${dayStart(sql`${TODAY} - ${days - 1 + daysAgo}::int`)} and ${column} < ${dayStart(sql`${TODAY} + 1 - ${daysAgo}::int`)}`;
+
+const LABELS: Record<AnalysisUnit, string> = {
+  hour: 'YYYY-MM-DD HH24:00',
+  day: 'YYYY-MM-DD',
+  month: 'YYYY-MM',
+};
+
+/**
+ * Every bucket of the period (so a bucket without data is there with 0s), left-joined to `grouped`, whose
+ * `bucket` column is `date_trunc(unit, local time)`.
+ */
+function bucketed(period: Period, unit: AnalysisUnit, columns: SQL, grouped: SQL) {
+  return sql`
+    select to_char(series.bucket, ${LABELS[unit]}) as "bucket", ${columns}
+    from generate_series(
+      date_trunc(${unit}, ${period.from}::date::timestamp),
+      date_trunc(${unit}, (${period.to}::date + 1)::timestamp - interval '1 microsecond'),
+      ('1 ' || ${unit})::interval
+    ) as series(bucket)
+    left join (${grouped}) as grouped on grouped.bucket = series.bucket
+    order by series.bucket`;
+}
+
+const rows = async <Row>(db: Executor, query: SQL) => (await db.execute(query)).rows as Row[];
+
+/** Counts per China day over the last ANALYSIS_TREND_DAYS days, today included, of `column` in `table`. */
+const dailyCounts = (db: Executor, table: unknown, column: unknown) =>
+  rows<{ date: string; count: string }>(
+    db,
+    sql`
+      select to_char(series.day, 'YYYY-MM-DD') as "date", coalesce(grouped.count, 0) as "count"
+      from generate_series((${TODAY} - ${ANALYSIS_TREND_DAYS - 1}::int)::timestamp, ${TODAY}::timestamp, interval '1 day')
+        as series(day)
+      left join (
+        select ${local(column)}::date as day, count(*) as count from ${table}
+        where ${inLastDays(column, ANALYSIS_TREND_DAYS)} group by 1
+      ) as grouped on grouped.day = series.day::date
+      order by series.day`,
+  );
+
+/** Sums of `value` over today, yesterday, the last 7 days and the 7 before, of the rows of the last 14 days. */
+const spans = (value: SQL, column: unknown) => sql`
+  coalesce(sum(${value}) filter (where ${inLastDays(column, 1)}), 0) as "today",
+  coalesce(sum(${value}) filter (where ${inLastDays(column, 1, 1)}), 0) as "yesterday",
+  coalesce(sum(${value}) filter (where ${inLastDays(column, 7)}), 0) as "week",
+  coalesce(sum(${value}) filter (where ${inLastDays(column, 7, 7)}), 0) as "previousWeek"`;
+
+export type Spans = Record<'today' | 'yesterday' | 'week' | 'previousWeek', string>;
+
+// ---- Sales (orders) ----------------------------------------------------------------------------------
+
+const NET = sql`(${orders.amountFen} - ${orders.refundedFen})`;
+
+/** Every paid order's net amount and count, with today's and the last two weeks' spans. */
+export const salesTotals = async (db: Executor) =>
+  (
+    await rows<Spans & { totalFen: string; payments: string; paymentsToday: string }>(
+      db,
+      sql`
+        select coalesce(sum(${NET}), 0) as "totalFen", count(*) as "payments",
+          count(*) filter (where ${inLastDays(orders.paidAt, 1)}) as "paymentsToday", ${spans(NET, orders.paidAt)}
+        from ${orders} where ${orders.paidAt} is not null`,
+    )
+  )[0]!;
+
+export const paymentTrend = (db: Executor) => dailyCounts(db, orders, orders.paidAt);
+
+const CONVERTED = sql`case when ${records.unlockedAt} is not null then 1 else 0 end`;
+
+/**
+ * Records of paid tests submitted in the last ANALYSIS_TREND_DAYS days, and those whose report a payment
+ * unlocked (a full refund locks it again), with the same over the last 7 days and the 7 before.
+ */
+export const conversion = async (db: Executor) =>
+  (
+    await rows<Record<string, string>>(
+      db,
+      sql`
+        select count(*) as "submitted", coalesce(sum(${CONVERTED}), 0) as "paid",
+          count(*) filter (where ${inLastDays(records.submittedAt, 7)}) as "weekSubmitted",
+          coalesce(sum(${CONVERTED}) filter (where ${inLastDays(records.submittedAt, 7)}), 0) as "weekPaid",
+          count(*) filter (where ${inLastDays(records.submittedAt, 7, 7)}) as "previousWeekSubmitted",
+          coalesce(sum(${CONVERTED}) filter (where ${inLastDays(records.submittedAt, 7, 7)}), 0) as "previousWeekPaid"
+        from ${records}
+        where ${inLastDays(records.submittedAt, ANALYSIS_TREND_DAYS)} and ${records.priceFen} > 0`,
+    )
+  )[0]!;
+
+const paidIn = (period: Period) => inPeriod(orders.paidAt, period);
+
+export const salesBuckets = (db: Executor, period: Period, unit: AnalysisUnit) =>
+  rows<{ bucket: string; amountFen: string; payments: string }>(
+    db,
+    bucketed(
+      period,
+      unit,
+      sql`coalesce(grouped.amount, 0) as "amountFen", coalesce(grouped.payments, 0) as "payments"`,
+      sql`select date_trunc(${unit}, ${local(orders.paidAt)}) as bucket, sum(${NET}) as amount, count(*) as payments
+        from ${orders} where ${paidIn(period)} group by 1`,
+    ),
+  );
+
+const TITLE = sql`${tests.titleZh} as "titleZh", ${tests.titleEn} as "titleEn"`;
+export type Titled = { testId: number; titleZh: string; titleEn: string };
+
+export const salesRanking = (db: Executor, period: Period) =>
+  rows<Titled & { amountFen: string; payments: string }>(
+    db,
+    sql`
+      select sales.test_id as "testId", ${TITLE}, sales.amount as "amountFen", sales.payments as "payments"
+      from (
+        select ${orders.testId} as test_id, sum(${NET}) as amount, count(*) as payments
+        from ${orders} where ${paidIn(period)} group by 1
+      ) as sales join ${tests} on ${tests.id} = sales.test_id
+      order by sales.amount desc, sales.payments desc, sales.test_id
+      limit ${ANALYSIS_RANKING_SIZE}`,
+  );
+
+/** The period's net sales by each test's first category (in the categories' order); null: a test in none. */
+export const salesByCategory = (db: Executor, period: Period, channel: PayChannel | undefined) =>
+  rows<{ categoryId: number | null; nameZh: string | null; nameEn: string | null; amountFen: string }>(
+    db,
+    sql`
+      select first.id as "categoryId", first.name_zh as "nameZh", first.name_en as "nameEn",
+        sum(sales.amount) as "amountFen"
+      from (
+        select ${orders.testId} as test_id, sum(${NET}) as amount from ${orders}
+        where ${paidIn(period)} ${channel ? sql`and ${orders.channel} = ${channel}` : sql``}
+        group by 1
+      ) as sales
+      left join lateral (
+        select ${categories.id} as id, ${categories.nameZh} as name_zh, ${categories.nameEn} as name_en
+        from ${testCategories} join ${categories} on ${categories.id} = ${testCategories.categoryId}
+        where ${testCategories.testId} = sales.test_id
+        order by ${categories.sortOrder}, ${categories.id} limit 1
+      ) as first on true
+      group by 1, 2, 3
+      order by 4 desc, 1`,
+  );
+
+// ---- Visits (records) --------------------------------------------------------------------------------
+
+export const visitTotals = async (db: Executor) =>
+  (
+    await rows<Spans & { total: string }>(
+      db,
+      sql`select count(*) as "total", ${spans(sql`1`, records.startedAt)} from ${records}`,
+    )
+  )[0]!;
+
+export const visitTrend = (db: Executor) => dailyCounts(db, records, records.startedAt);
+
+const startedIn = (period: Period) => inPeriod(records.startedAt, period);
+
+export const visitBuckets = (db: Executor, period: Period, unit: AnalysisUnit) =>
+  rows<{ bucket: string; records: string; participants: string }>(
+    db,
+    bucketed(
+      period,
+      unit,
+      sql`coalesce(grouped.records, 0) as "records", coalesce(grouped.participants, 0) as "participants"`,
+      sql`select date_trunc(${unit}, ${local(records.startedAt)}) as bucket, count(*) as records,
+          count(distinct ${records.participantId}) as participants
+        from ${records} where ${startedIn(period)} group by 1`,
+    ),
+  );
+
+export const visitCounts = async (db: Executor, period: Period) =>
+  (
+    await rows<{ records: string; participants: string }>(
+      db,
+      sql`select count(*) as "records", count(distinct ${records.participantId}) as "participants"
+        from ${records} where ${startedIn(period)}`,
+    )
+  )[0]!;
+
+/** Records per test in the period, most first: by records (`by: 'records'`) or by participants. */
+const testsTaken = (period: Period, by: 'records' | 'participants', limit: number) => sql`
+  select ${records.testId} as test_id, count(*) as records, count(distinct ${records.participantId}) as participants
+  from ${records} where ${startedIn(period)} group by 1
+  order by ${sql.raw(by === 'records' ? 'records desc, participants desc' : 'participants desc, records desc')}, 1
+  limit ${limit}`;
+
+export const visitRanking = (db: Executor, period: Period) =>
+  rows<Titled & { records: string }>(
+    db,
+    sql`
+      select taken.test_id as "testId", ${TITLE}, taken.records as "records"
+      from (${testsTaken(period, 'records', ANALYSIS_RANKING_SIZE)}) as taken
+      join ${tests} on ${tests.id} = taken.test_id
+      order by taken.records desc, taken.participants desc, taken.test_id`,
+  );
+
+/** Records of the test over `days` China days ending `daysAgo` days before today, on records_test_idx. */
+const recordsOfTestIn = (days: number, daysAgo: number) => sql`(
+  select count(*) from ${records} as recent
+  where recent.test_id = taken.test_id and ${inLastDays(sql`recent.started_at`, days, daysAgo)})`;
+
+export const topTests = (db: Executor, period: Period) =>
+  rows<Titled & { participants: string; records: string; week: string; previousWeek: string }>(
+    db,
+    sql`
+      select taken.test_id as "testId", ${TITLE}, taken.participants as "participants", taken.records as "records",
+        ${recordsOfTestIn(7, 0)} as "week", ${recordsOfTestIn(7, 7)} as "previousWeek"
+      from (${testsTaken(period, 'participants', ANALYSIS_TOP_TESTS_SIZE)}) as taken
+      join ${tests} on ${tests.id} = taken.test_id
+      order by taken.participants desc, taken.records desc, taken.test_id`,
+  );

@@ -1,0 +1,123 @@
+import type {
+  AnalysisUnit,
+  PayChannel,
+  SalesByCategory,
+  SalesOverview,
+  SalesPeriod,
+  VisitsOverview,
+  VisitsPeriod,
+} from '@cool/shared';
+import type { ServiceContext } from '../../db/tx.ts';
+import * as repo from './repository.ts';
+
+/** The analysis dashboard: the repository's aggregates as the shared contract types (counts come as text). */
+
+const spans = (row: repo.Spans) => ({
+  today: Number(row.today),
+  yesterday: Number(row.yesterday),
+  week: Number(row.week),
+  previousWeek: Number(row.previousWeek),
+});
+
+const titled = (row: repo.Titled) => ({
+  testId: row.testId,
+  title: { zh: row.titleZh, en: row.titleEn },
+});
+
+const daily = (rows: { date: string; count: string }[]) =>
+  rows.map((row) => ({ date: row.date, count: Number(row.count) }));
+
+export async function salesOverview(ctx: ServiceContext): Promise<SalesOverview> {
+  const [totals, trend, conversion] = await Promise.all([
+    repo.salesTotals(ctx.db),
+    repo.paymentTrend(ctx.db),
+    repo.conversion(ctx.db),
+  ]);
+  const c = (key: string) => Number(conversion[key]);
+  return {
+    totalFen: Number(totals.totalFen),
+    salesFen: spans(totals),
+    payments: Number(totals.payments),
+    paymentsToday: Number(totals.paymentsToday),
+    paymentTrend: daily(trend),
+    conversion: {
+      submitted: c('submitted'),
+      paid: c('paid'),
+      week: { submitted: c('weekSubmitted'), paid: c('weekPaid') },
+      previousWeek: { submitted: c('previousWeekSubmitted'), paid: c('previousWeekPaid') },
+    },
+  };
+}
+
+export async function salesPeriod(
+  ctx: ServiceContext,
+  query: repo.Period & { unit: AnalysisUnit },
+): Promise<SalesPeriod> {
+  const [buckets, ranking] = await Promise.all([
+    repo.salesBuckets(ctx.db, query, query.unit),
+    repo.salesRanking(ctx.db, query),
+  ]);
+  const rows = buckets.map((b) => ({
+    bucket: b.bucket,
+    amountFen: Number(b.amountFen),
+    payments: Number(b.payments),
+  }));
+  return {
+    buckets: rows,
+    // The buckets cover the whole period, each order once.
+    totalFen: rows.reduce((sum, b) => sum + b.amountFen, 0),
+    payments: rows.reduce((sum, b) => sum + b.payments, 0),
+    ranking: ranking.map((r) => ({
+      ...titled(r),
+      amountFen: Number(r.amountFen),
+      payments: Number(r.payments),
+    })),
+  };
+}
+
+export async function salesByCategory(
+  ctx: ServiceContext,
+  query: repo.Period & { channel?: PayChannel | undefined },
+): Promise<SalesByCategory> {
+  const rows = await repo.salesByCategory(ctx.db, query, query.channel);
+  const categories = rows.map((row) => ({
+    categoryId: row.categoryId,
+    name: row.categoryId === null ? null : { zh: row.nameZh ?? '', en: row.nameEn ?? '' },
+    amountFen: Number(row.amountFen),
+  }));
+  return { totalFen: categories.reduce((sum, c) => sum + c.amountFen, 0), categories };
+}
+
+export async function visitsOverview(ctx: ServiceContext): Promise<VisitsOverview> {
+  const [totals, trend] = await Promise.all([repo.visitTotals(ctx.db), repo.visitTrend(ctx.db)]);
+  return { total: Number(totals.total), visits: spans(totals), trend: daily(trend) };
+}
+
+export async function visitsPeriod(
+  ctx: ServiceContext,
+  query: repo.Period & { unit: AnalysisUnit },
+): Promise<VisitsPeriod> {
+  const [buckets, counts, ranking, top] = await Promise.all([
+    repo.visitBuckets(ctx.db, query, query.unit),
+    repo.visitCounts(ctx.db, query),
+    repo.visitRanking(ctx.db, query),
+    repo.topTests(ctx.db, query),
+  ]);
+  return {
+    buckets: buckets.map((b) => ({
+      bucket: b.bucket,
+      records: Number(b.records),
+      participants: Number(b.participants),
+    })),
+    records: Number(counts.records),
+    participants: Number(counts.participants),
+    ranking: ranking.map((r) => ({ ...titled(r), records: Number(r.records) })),
+    topTests: top.map((t) => ({
+      ...titled(t),
+      participants: Number(t.participants),
+      records: Number(t.records),
+      week: Number(t.week),
+      previousWeek: Number(t.previousWeek),
+    })),
+  };
+}
