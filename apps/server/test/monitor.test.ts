@@ -1,5 +1,5 @@
-import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineJob, startJobs } from '../src/jobs/jobs.ts';
 import { type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
@@ -82,7 +82,8 @@ describe('open alerts', () => {
     expect((await follow(closing.id, 'closed')).status).toBe(200);
 
     const open = await get('/api/monitor/alerts');
-    const byStatus = (rows: { status: string }[]) => [...rows].sort((x, y) => x.status.localeCompare(y.status));
+    const byStatus = (rows: { status: string }[]) =>
+      [...rows].sort((x, y) => x.status.localeCompare(y.status));
     // The closed one is left out.
     expect(byStatus(open.open)).toEqual([
       { severity: 'severe', status: 'contacted', count: 1 },
@@ -115,11 +116,14 @@ describe('payments health', () => {
     expect(health.total).toBe(log.length);
     expect(health.failed).toBe(2);
     const inbound = (verdict: string) =>
-      health.verdicts.find((v: { direction: string; verdict: string }) => v.direction === 'inbound' && v.verdict === verdict)
-        ?.count;
+      health.verdicts.find(
+        (v: { direction: string; verdict: string }) => v.direction === 'inbound' && v.verdict === verdict,
+      )?.count;
     expect(inbound('applied')).toBe(1);
     expect(inbound('duplicate')).toBe(1);
-    const refused = log.filter((e) => e.direction === 'inbound' && !['applied', 'duplicate'].includes(e.verdict));
+    const refused = log.filter(
+      (e) => e.direction === 'inbound' && !['applied', 'duplicate'].includes(e.verdict),
+    );
     expect(refused).toHaveLength(2);
     expect(health.latestFailures.map((f: { verdict: string }) => f.verdict)).toEqual(
       refused.map((e) => e.verdict),
@@ -164,7 +168,8 @@ describe('background work', () => {
       await jobs.send(later, {}, { startAfter: 3600 });
       const deadline = Date.now() + 20_000;
       let result = await get('/api/monitor/jobs');
-      const failedOf = (r: typeof result) => r.queues.find((q: { name: string }) => q.name === 'monitor-broken')?.failed;
+      const failedOf = (r: typeof result) =>
+        r.queues.find((q: { name: string }) => q.name === 'monitor-broken')?.failed;
       while (failedOf(result) !== 1 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         result = await get('/api/monitor/jobs');

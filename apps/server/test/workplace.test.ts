@@ -49,9 +49,9 @@ describe('orders to act on', () => {
     // WeChat Pay reports one abnormal (the payer's account cannot take it back).
     const stuck = await refund();
     fake.settleRefund(stuck, 'ABNORMAL');
-    expect((await deliver(server, fake.buildRefundNotification(stuck), '/api/pay/wechat/refund-notify')).status).toBe(
-      204,
-    );
+    expect(
+      (await deliver(server, fake.buildRefundNotification(stuck), '/api/pay/wechat/refund-notify')).status,
+    ).toBe(204);
 
     // Unpaid orders lapse after 30 minutes (the settings): one moved to lapse in 5, one already lapsed.
     const soon = await nativeOrder(server, testId);
@@ -74,7 +74,11 @@ describe('orders to act on', () => {
 
 describe('the team', () => {
   it('lists each role with its accounts, all and those that may sign in', async () => {
-    const before = (await get('/api/workplace/team')) as { id: string; members: number; enabledMembers: number }[];
+    const before = (await get('/api/workplace/team')) as {
+      id: string;
+      members: number;
+      enabledMembers: number;
+    }[];
     const admins = before.find((role) => role.id === 'admin')!;
     expect(admins).toMatchObject({ name: expect.any(String), members: 1, enabledMembers: 1 });
     const roles = (await get('/api/roles')) as { id: string; name: string }[];

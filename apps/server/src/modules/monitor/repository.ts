@@ -63,9 +63,13 @@ export async function payLogHealth(db: Executor, since: Date) {
   const [calls] = await db
     .select({
       count: count(),
-      averageMs: sql<number | null>`round(avg(${payLog.durationMs}))`.mapWith((v) => (v === null ? null : Number(v))),
-      p95Ms: sql<number | null>`round(percentile_cont(0.95) within group (order by ${payLog.durationMs}))`.mapWith(
-        (v) => (v === null ? null : Number(v)),
+      averageMs: sql<number | null>`round(avg(${payLog.durationMs}))`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
+      p95Ms: sql<
+        number | null
+      >`round(percentile_cont(0.95) within group (order by ${payLog.durationMs}))`.mapWith((v) =>
+        v === null ? null : Number(v),
       ),
     })
     .from(payLog)

@@ -28,7 +28,11 @@ export async function workplaceRoutes(app: ZodApp) {
     '/api/workplace/team',
     {
       config: { access: { permission: 'roles', action: 'query' } },
-      schema: { tags, description: 'Each role with its number of staff accounts.', response: responses(teamSchema) },
+      schema: {
+        tags,
+        description: 'Each role with its number of staff accounts.',
+        response: responses(teamSchema),
+      },
     },
     async (request) => ok(await service.team(contextOf(request))),
   );
