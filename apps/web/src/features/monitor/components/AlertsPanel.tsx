@@ -1,9 +1,9 @@
 import { BAND_COLOURS, type BandColour, type OpenAlerts } from '@cool/shared';
-import { Col, Row, Statistic, Table } from 'antd';
+import { Col, Row, Statistic, Table, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertStatusTag, SeverityTag } from '../../../shared/records/tags.tsx';
+import { BAND_TAG_COLOURS } from '../../../shared/records/tags.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useOpenAlerts } from '../api.ts';
@@ -53,11 +53,15 @@ export function AlertsPanel({ now }: { now: number }) {
             {
               key: 'severity',
               title: t('monitor.alerts.severity'),
-              render: (_, row) => <SeverityTag severity={row.severity} />,
+              render: (_, row) => (
+                <Tag color={BAND_TAG_COLOURS[row.severity]}>
+                  {t(`monitor.alerts.severityOf.${row.severity}`)}
+                </Tag>
+              ),
             },
             ...OPEN_STATUSES.map((status) => ({
               key: status,
-              title: <AlertStatusTag status={status} />,
+              title: t(`monitor.alerts.status.${status}`),
               dataIndex: status,
               align: 'right' as const,
             })),
