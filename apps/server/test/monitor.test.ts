@@ -139,7 +139,7 @@ describe('payments health', () => {
 
     // An entry older than a day is left out.
     await server.database.db.execute(
-      sql`update pay_log set occurred_at = now() - interval '25 hours' where verdict not in ('ok', 'applied', 'duplicate')`,
+      sql`update pay_log set occurred_at = now() - interval '25 hours' where verdict not in ('ok', 'applied', 'duplicate', 'unchanged')`,
     );
     const later = await get('/api/monitor/payments');
     expect(later).toMatchObject({ total: log.length - 2, failed: 0, latestFailures: [] });

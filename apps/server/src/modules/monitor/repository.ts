@@ -124,6 +124,9 @@ export async function jobCounts(db: Executor, since: Date) {
       select name, state from pgboss.job where created_on >= ${since}
       union all
       select name, state from pgboss.archive where archived_on >= ${since} and created_on >= ${since}
-    ) jobs group by name, state order by name`);
+    ) jobs
+    -- pg-boss's own bookkeeping queues are not the service's work.
+    where name not like '\_\_pgboss\_\_%'
+    group by name, state order by name`);
   return rows.map((row) => ({ name: row.name, state: row.state, count: Number(row.n) }));
 }

@@ -31,8 +31,10 @@ export function PaymentsPanel() {
             <Progress
               type="dashboard"
               percent={percent}
+              // Not antd's green "success" at 100%: here all failing is the alarm.
+              status="normal"
               strokeColor={colour}
-              format={(value) => `${value ?? 0}%`}
+              format={(value) => <span style={{ color: colour }}>{value ?? 0}%</span>}
               aria-label={t('monitor.payments.failureRate')}
             />
             <div style={{ color: token.colorTextSecondary }}>{t('monitor.payments.failureRate')}</div>

@@ -1,5 +1,5 @@
 import { localized } from '@cool/shared';
-import { List, Tag, Typography } from 'antd';
+import { Flex, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
@@ -27,13 +27,7 @@ export function RecentTests() {
           dataSource={query.data?.data ?? []}
           locale={{ emptyText: t('workplace.tests.empty') }}
           renderItem={(test) => (
-            <List.Item
-              extra={
-                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(test.updateTime)}
-                </Typography.Text>
-              }
-            >
+            <List.Item>
               <List.Item.Meta
                 title={
                   <Link to={`/qtable?testId=${test.id}`} style={{ overflowWrap: 'anywhere' }}>
@@ -41,12 +35,15 @@ export function RecentTests() {
                   </Link>
                 }
                 description={
-                  <>
-                    <Tag color={STATUS_COLOURS[test.status]}>
+                  <Flex wrap gap={8} align="center">
+                    <Tag color={STATUS_COLOURS[test.status]} style={{ marginInlineEnd: 0 }}>
                       {t(`workplace.tests.status.${test.status}`)}
                     </Tag>
-                    {test.version > 0 && t('workplace.tests.version', { version: test.version })}
-                  </>
+                    {test.version > 0 && (
+                      <span>{t('workplace.tests.version', { version: test.version })}</span>
+                    )}
+                    <span>{formatDateTime(test.updateTime)}</span>
+                  </Flex>
                 }
               />
             </List.Item>

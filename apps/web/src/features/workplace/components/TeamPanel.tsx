@@ -23,7 +23,7 @@ export function TeamPanel() {
         )}
         <Row gutter={[16, 16]}>
           {roles?.map((role) => (
-            <Col key={role.id} xs={24} sm={12}>
+            <Col key={role.id} xs={24} sm={12} xl={24}>
               <Flex gap={12} align="center" style={{ minWidth: 0 }}>
                 <TeamOutlined style={{ fontSize: token.fontSizeHeading3, color: token.colorPrimary }} />
                 <Flex vertical style={{ minWidth: 0 }}>
