@@ -64,33 +64,34 @@ describe('open alerts', () => {
     const phqId = await builtinId(server, admin, 'phq-9');
     const taker = await participant(server);
     // Thoughts of self-harm (item 9) raise a severe alert.
-    const first = await take(taker, phqId, phq(3));
-    await take(taker, phqId, phq(2));
-    const third = await take(taker, phqId, phq(1));
-    const alerts = (await get('/api/alerts?pageSize=100')).data as {
-      id: number;
-      recordId: number;
-      severity: string;
-      createTime: string;
-    }[];
-    const firstAlert = alerts.find((a) => a.recordId === first.id)!;
-    expect(firstAlert.severity).toBe('severe');
-    const closing = alerts.find((a) => a.recordId === third.id)!;
+    const records = [];
+    for (const item9 of [3, 2, 1, 1]) records.push(await take(taker, phqId, phq(item9)));
+    const alerts = (await get('/api/alerts?pageSize=100')).data as { id: number; recordId: number }[];
+    const [contacted, waiting, moderate, closed] = records.map(
+      (record) => alerts.find((alert) => alert.recordId === record.id)!.id,
+    );
     const follow = (id: number, status: string) =>
       server.call(admin, { method: 'PUT', url: `/api/alerts/${id}`, payload: { status, note: 'called' } });
-    expect((await follow(firstAlert.id, 'contacted')).status).toBe(200);
-    expect((await follow(closing.id, 'closed')).status).toBe(200);
+    expect((await follow(contacted!, 'contacted')).status).toBe(200);
+    expect((await follow(closed!, 'closed')).status).toBe(200);
+    // Another scale's milder alert, and one that has waited two hours.
+    await server.database.db.execute(sql`update alerts set severity = 'moderate' where id = ${moderate}`);
+    await server.database.db.execute(
+      sql`update alerts set created_at = date_trunc('second', now()) - interval '2 hours' where id = ${waiting}`,
+    );
+    const waitingSince = (await get(`/api/alerts/${waiting}`)).createTime;
 
     const open = await get('/api/monitor/alerts');
-    const byStatus = (rows: { status: string }[]) =>
-      [...rows].sort((x, y) => x.status.localeCompare(y.status));
+    const sorted = (rows: { severity: string; status: string }[]) =>
+      [...rows].sort((x, y) => `${x.severity}${x.status}`.localeCompare(`${y.severity}${y.status}`));
     // The closed one is left out.
-    expect(byStatus(open.open)).toEqual([
+    expect(sorted(open.open)).toEqual([
+      { severity: 'moderate', status: 'new', count: 1 },
       { severity: 'severe', status: 'contacted', count: 1 },
       { severity: 'severe', status: 'new', count: 1 },
     ]);
-    const second = alerts.find((a) => a.id !== firstAlert.id && a.id !== closing.id)!;
-    expect(open.oldestNewTime).toBe(second.createTime);
+    expect(open.oldestNewTime).toBe(waitingSince);
+    expect(Date.now() - Date.parse(open.oldestNewTime)).toBeGreaterThanOrEqual(2 * 3600_000);
   });
 });
 
