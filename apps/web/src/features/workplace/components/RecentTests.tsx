@@ -1,0 +1,55 @@
+import { localized } from '@cool/shared';
+import { Flex, List, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { Panel } from '../../../shared/ui/Panel.tsx';
+import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
+import { useRecentTests } from '../api.ts';
+
+const STATUS_COLOURS = { draft: 'default', on_shelf: 'success', off_shelf: 'warning' } as const;
+
+/** The template's projects in progress: the tests changed most recently, each opening its questions. */
+export function RecentTests() {
+  const { t } = useTranslation();
+  const language = useTextLanguage();
+  const query = useRecentTests();
+  return (
+    <Panel
+      title={t('workplace.tests.title')}
+      extra={<Link to="/game">{t('workplace.tests.more')}</Link>}
+      bodyStyle={{ paddingBlock: 0 }}
+    >
+      <QueryContent query={query} errorTitle={t('workplace.tests.loadFailed')}>
+        <List
+          loading={query.isLoading}
+          dataSource={query.data?.data ?? []}
+          locale={{ emptyText: t('workplace.tests.empty') }}
+          renderItem={(test) => (
+            <List.Item>
+              <List.Item.Meta
+                title={
+                  <Link to={`/qtable?testId=${test.id}`} style={{ overflowWrap: 'anywhere' }}>
+                    {localized(test.title, language)}
+                  </Link>
+                }
+                description={
+                  <Flex wrap gap={8} align="center">
+                    <Tag color={STATUS_COLOURS[test.status]} style={{ marginInlineEnd: 0 }}>
+                      {t(`workplace.tests.status.${test.status}`)}
+                    </Tag>
+                    {test.version > 0 && (
+                      <span>{t('workplace.tests.version', { version: test.version })}</span>
+                    )}
+                    <span>{formatDateTime(test.updateTime)}</span>
+                  </Flex>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      </QueryContent>
+    </Panel>
+  );
+}

@@ -1,0 +1,104 @@
+import { UserOutlined } from '@ant-design/icons';
+import { EXPIRING_SOON_MINUTES, greetingFor } from '@cool/shared';
+import { Avatar, Flex, Statistic, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePermission } from '../../../shared/permissions/usePermission.ts';
+import { useAuthStore } from '../../../shared/session/authStore.ts';
+import { Panel } from '../../../shared/ui/Panel.tsx';
+import { useNewAlerts, useOrderToDo, useRecordsToday } from '../api.ts';
+
+/** The greeting with the person's name and role, and the counts waiting for them (those their role may read). */
+export function WorkplaceHeader() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const user = useAuthStore((s) => s.user);
+  const can = usePermission();
+  if (!user) return null;
+  return (
+    <Panel>
+      <Flex wrap gap={24} justify="space-between" align="center">
+        <Flex gap={16} align="center" style={{ minWidth: 0 }}>
+          <Avatar src={user.avatar || undefined} icon={<UserOutlined />} size={56} style={{ flex: 'none' }} />
+          <Flex vertical gap={4} style={{ minWidth: 0 }}>
+            <Typography.Title level={4} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+              {t(`workplace.greeting.${greetingFor(new Date().getHours())}`, { name: user.name })}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              {t('workplace.role', { role: user.role.name })}
+            </Typography.Text>
+          </Flex>
+        </Flex>
+        <Flex
+          wrap
+          gap={token.marginLG}
+          role="group"
+          aria-label={t('workplace.todo.label')}
+          style={{ rowGap: token.margin }}
+        >
+          {can('alerts', 'query') && <NewAlerts />}
+          {can('orders', 'query') && <OrdersToDo />}
+          {can('records', 'query') && <RecordsToday />}
+        </Flex>
+      </Flex>
+    </Panel>
+  );
+}
+
+/** A count that opens the page where it is acted on. */
+function Count({
+  title,
+  value,
+  to,
+  suffix,
+}: {
+  title: string;
+  value?: number;
+  to: string;
+  suffix?: ReactNode;
+}) {
+  return (
+    <Link to={to} style={{ color: 'inherit' }}>
+      <Statistic title={title} value={value ?? '—'} suffix={suffix} />
+    </Link>
+  );
+}
+
+function NewAlerts() {
+  const { t } = useTranslation();
+  const { data } = useNewAlerts();
+  return <Count title={t('workplace.todo.newAlerts')} value={data?.new} to="/alerts?status=new" />;
+}
+
+function OrdersToDo() {
+  const { t } = useTranslation();
+  const { data } = useOrderToDo();
+  return (
+    <>
+      <Count
+        title={t('workplace.todo.refunds')}
+        value={data && data.refundsProcessing + data.refundsAbnormal}
+        to="/order?status=refunding"
+        suffix={
+          data && data.refundsAbnormal > 0 ? (
+            <Typography.Text type="danger" style={{ fontSize: 'initial' }}>
+              {t('workplace.todo.abnormal', { count: data.refundsAbnormal })}
+            </Typography.Text>
+          ) : undefined
+        }
+      />
+      <Count
+        title={t('workplace.todo.expiringSoon', { minutes: EXPIRING_SOON_MINUTES })}
+        value={data?.unpaidExpiringSoon}
+        to="/order?status=unpaid"
+      />
+    </>
+  );
+}
+
+function RecordsToday() {
+  const { t } = useTranslation();
+  const { data } = useRecordsToday();
+  return <Count title={t('workplace.todo.submittedToday')} value={data?.submittedToday} to="/records" />;
+}
