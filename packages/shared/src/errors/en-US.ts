@@ -275,6 +275,16 @@ const enUS = {
     differenceNotFound: 'This order is not among the differences found that day',
     future: 'The trade bill of a day is ready the next morning: choose an earlier day',
   },
+  goal: {
+    notFound: 'The goal was not found',
+    someNotFound: 'These goals were not found: {{ids}}. Nothing was deleted.',
+    endBeforeStart: 'The end date must not be before the start date',
+    publicUsersRequired: 'Choose the staff this goal is shown to',
+    publicUsersOnlyPartial: 'Staff are chosen only for a partially public goal',
+    duplicatePerson: 'A person is listed twice',
+    staffUnavailable: 'Not an enabled staff account',
+    testNotFound: 'The test was not found',
+  },
 } as const;
 
 export default enUS;

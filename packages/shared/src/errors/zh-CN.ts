@@ -265,6 +265,16 @@ const zhCN: ErrorCatalogue = {
     differenceNotFound: '该订单不在这一天的差异中',
     future: '交易账单次日上午才生成：请选择更早的日期',
   },
+  goal: {
+    notFound: '找不到该目标',
+    someNotFound: '找不到这些目标：{{ids}}。没有删除任何目标。',
+    endBeforeStart: '结束日期不能早于开始日期',
+    publicUsersRequired: '请选择可以查看该目标的员工',
+    publicUsersOnlyPartial: '只有部分公开的目标才需要选择员工',
+    duplicatePerson: '有人被重复选择',
+    staffUnavailable: '不是已启用的员工账号',
+    testNotFound: '找不到该测评',
+  },
 };
 
 export default zhCN;
