@@ -1,6 +1,6 @@
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { GOAL_STATUSES, GOAL_TARGET_COUNT_MAX, type Goal } from '@cool/shared';
-import { Alert, Button, Col, Flex, Form, InputNumber, Popover, Row, Select, theme } from 'antd';
+import { Alert, Button, Col, Flex, Form, InputNumber, Popover, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -67,7 +67,6 @@ interface FieldErrors {
 
 function PlanForm({ goal, editable }: { goal: Goal | undefined; editable: boolean }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const { message } = useNotices();
   const navigate = useNavigate();
   const [form] = Form.useForm<GoalFormValues>();
@@ -163,36 +162,25 @@ function PlanForm({ goal, editable }: { goal: Goal | undefined; editable: boolea
           <MilestoneTable editable={editable} />
         </Panel>
         {editable && (
-          <Flex
-            justify="end"
-            align="center"
-            gap={12}
-            wrap
-            style={{
-              position: 'sticky',
-              bottom: 0,
-              zIndex: 2,
-              padding: `${token.paddingSM}px ${token.paddingLG}px`,
-              background: token.colorBgContainer,
-              borderTop: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-            }}
-          >
-            {problems.length > 0 && (
-              <Popover
-                title={t('goals.plan.errors')}
-                content={errorList}
-                trigger="click"
-                placement="topRight"
-              >
-                <Button type="text" danger icon={<CloseCircleOutlined />}>
-                  {t('goals.plan.errorCount', { count: problems.length })}
-                </Button>
-              </Popover>
-            )}
-            <Button type="primary" htmlType="submit" loading={saving}>
-              {t('goals.action.submit')}
-            </Button>
-          </Flex>
+          <Panel>
+            <Flex justify="end" align="center" gap={12} wrap>
+              {problems.length > 0 && (
+                <Popover
+                  title={t('goals.plan.errors')}
+                  content={errorList}
+                  trigger="click"
+                  placement="topRight"
+                >
+                  <Button type="text" danger icon={<CloseCircleOutlined />}>
+                    {t('goals.plan.errorCount', { count: problems.length })}
+                  </Button>
+                </Popover>
+              )}
+              <Button type="primary" htmlType="submit" loading={saving}>
+                {t('goals.action.submit')}
+              </Button>
+            </Flex>
+          </Panel>
         )}
       </Flex>
     </Form>

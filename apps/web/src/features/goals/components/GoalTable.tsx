@@ -8,7 +8,6 @@ import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
-import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { useDeleteGoals } from '../api.ts';
 import { GoalProgress } from './GoalProgress.tsx';
@@ -111,21 +110,14 @@ export function GoalTable({ page, loading, list, selected, onSelect }: GoalTable
     { key: 'title', dataIndex: 'title', title: t('goals.field.title'), sorter: true },
     { key: 'client', dataIndex: 'client', title: t('goals.field.client') },
     { key: 'owner', title: t('goals.field.owner'), render: (_, goal) => goal.owner?.name ?? '—' },
-    { key: 'startDate', dataIndex: 'startDate', title: t('goals.field.startDate'), sorter: true },
-    { key: 'endDate', dataIndex: 'endDate', title: t('goals.field.endDate'), sorter: true },
+    // One column sorted by the start day: the list must fit beside the menu at 1280 px.
+    { key: 'startDate', title: t('goals.field.period'), sorter: true, render: (_, goal) => period(goal) },
     { key: 'status', title: t('goals.field.status'), render: (_, goal) => status(goal) },
     { key: 'progress', title: t('goals.field.progress'), render: (_, goal) => <GoalProgress goal={goal} /> },
     {
       key: 'disclosure',
-      title: t('goals.field.disclosure'),
+      title: t('goals.field.disclosureShort'),
       render: (_, goal) => t(`goals.disclosure.${goal.disclosure}`),
-    },
-    {
-      key: 'updateTime',
-      dataIndex: 'updateTime',
-      title: t('goals.field.updateTime'),
-      sorter: true,
-      render: formatDateTime,
     },
     {
       key: 'actions',
