@@ -103,8 +103,13 @@ export const listGoals = (db: Executor, query: z.output<typeof goalListQuerySche
 
 const byId = (id: number) => eq(goals.id, id);
 
-export const findGoal = async (db: Executor, id: number, viewer: number): Promise<GoalRow | undefined> =>
-  (await selectGoals(db, and(byId(id), visibleTo(viewer))!).limit(1))[0];
+/** The goal if `viewer` may see it; `viewer` null reads it regardless (a change just made, already checked). */
+export const findGoal = async (
+  db: Executor,
+  id: number,
+  viewer: number | null,
+): Promise<GoalRow | undefined> =>
+  (await selectGoals(db, viewer === null ? byId(id) : and(byId(id), visibleTo(viewer))!).limit(1))[0];
 
 /** Reads the goals for a change, locking them until the transaction ends; only those the viewer may see. */
 export const lockGoals = (db: Executor, ids: number[], viewer: number): Promise<GoalRecord[]> =>

@@ -117,7 +117,7 @@ export const createGoal = (ctx: ServiceContext, input: GoalInput) => {
       action: 'create',
       after: await snapshot(tx, created),
     });
-    return toGoal((await repo.findGoal(tx, created.id, viewer))!);
+    return toGoal((await repo.findGoal(tx, created.id, null))!);
   });
 };
 
@@ -138,8 +138,8 @@ export const updateGoal = (ctx: ServiceContext, id: number, input: GoalInput) =>
       before,
       after: await snapshot(tx, updated),
     });
-    // The owner may have just hidden it from the account that saved it (a critic no more): read it as the owner.
-    return toGoal((await repo.findGoal(tx, id, updated.ownerId ?? viewer))!);
+    // Read as saved: the change may have just hidden it from the account that made it (a critic no more).
+    return toGoal((await repo.findGoal(tx, id, null))!);
   });
 };
 

@@ -1,38 +1,12 @@
-import { BUILT_IN_ROLES, type Goal, type GoalPerson, goalPersonSchema, goalSchema } from '@cool/shared';
+import { BUILT_IN_ROLES, type Goal, type GoalPerson } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
 import { click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import { userInfo } from '../../test/fixtures.ts';
+import { goalFixture, person } from './goalFixtures.ts';
 
 setupIntegration();
-
-const person = (id: number): GoalPerson =>
-  goalPersonSchema.parse({ id, name: `Staff ${id}`, username: `staff${id}` });
-
-const goalFixture = (change: Partial<Goal> = {}): Goal =>
-  goalSchema.strict().parse({
-    id: 7,
-    title: 'December campus screening',
-    startDate: '2026-12-01',
-    endDate: '2026-12-31',
-    description: '500 PHQ-9 records',
-    metrics: 'Submitted PHQ-9 records',
-    client: 'Client X',
-    weight: 40,
-    disclosure: 'public',
-    status: 'in_progress',
-    owner: person(1),
-    critics: [],
-    publicUsers: [],
-    targetTest: null,
-    targetCount: 500,
-    milestones: [],
-    progress: { submitted: 125, percent: 25 },
-    createTime: '2026-11-20T08:00:00.000Z',
-    updateTime: '2026-11-21T08:00:00.000Z',
-    ...change,
-  });
 
 /** The goal, the staff picker's people; the saves' bodies. */
 function goals(goal: Goal, staff: GoalPerson[] = []) {

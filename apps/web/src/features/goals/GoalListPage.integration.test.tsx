@@ -4,30 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import { page } from '../../test/fixtures.ts';
+import { goalFixture } from './goalFixtures.ts';
 
 setupIntegration();
 
 const goal = (id: number, title: string, targetCount: number | null, submitted: number) =>
-  goalSchema.parse({
+  goalFixture({
     id,
     title,
-    startDate: '2026-12-01',
-    endDate: '2026-12-31',
-    description: 'd',
-    metrics: 'm',
-    client: 'Client X',
     weight: null,
-    disclosure: 'public',
-    status: 'in_progress',
-    owner: { id: 1, name: 'Admin', username: 'admin' },
-    critics: [],
-    publicUsers: [],
-    targetTest: null,
     targetCount,
-    milestones: [],
     progress: { submitted, percent: targetCount ? Math.floor((submitted * 100) / targetCount) : null },
-    createTime: '2026-11-20T08:00:00.000Z',
-    updateTime: '2026-11-21T08:00:00.000Z',
   });
 
 describe('the goals search table', () => {
