@@ -76,6 +76,8 @@ test('creates a goal through the form, plans it, finds it in the table, edits an
   await page.getByLabel('Public', { exact: true }).check();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(submitted(page)).toBeVisible();
+  await expect(page.getByText(`The goal “${title}” is saved.`)).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/goals-submitted-en-US-light-1280.png` });
 
   // Its plan: the PHQ-9 records of the period, 10 of them aimed at, and one milestone.
   await page.getByRole('button', { name: 'Plan' }).click();
