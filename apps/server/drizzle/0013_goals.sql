@@ -35,7 +35,6 @@ CREATE INDEX "goals_start_idx" ON "goals" USING btree ("start_date","id");--> st
 CREATE INDEX "goals_end_idx" ON "goals" USING btree ("end_date","id");--> statement-breakpoint
 CREATE INDEX "goals_status_idx" ON "goals" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "goals_owner_idx" ON "goals" USING btree ("owner_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "goals_disclosure_idx" ON "goals" USING btree ("disclosure","id");--> statement-breakpoint
 CREATE INDEX "goals_title_trgm_idx" ON "goals" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "goals_client_trgm_idx" ON "goals" USING gin ("client" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "records_test_submitted_idx" ON "records" USING btree ("test_id","submitted_at");

@@ -792,7 +792,6 @@ export const goals = pgTable(
     index('goals_end_idx').on(t.endDate, t.id),
     index('goals_status_idx').on(t.status, t.createdAt, t.id),
     index('goals_owner_idx').on(t.ownerId, t.createdAt, t.id),
-    index('goals_disclosure_idx').on(t.disclosure, t.id),
     trigramIndex('goals_title_trgm_idx', t.title),
     trigramIndex('goals_client_trgm_idx', t.client),
   ],
