@@ -3,6 +3,7 @@ import type {
   AuditChanges,
   Grants,
   LocalizedText,
+  Milestone,
   QuestionOption,
   ScoreReport,
   Scoring,
@@ -12,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   doublePrecision,
   type ExtraConfigColumn,
   index,
@@ -421,6 +423,8 @@ export const records = pgTable(
     index('records_participant_idx').on(t.participantId, t.startedAt, t.id),
     index('records_test_idx').on(t.testId, t.startedAt, t.id),
     index('records_test_participant_idx').on(t.testId, t.participantId),
+    // A goal's progress: its test's records submitted in its period.
+    index('records_test_submitted_idx').on(t.testId, t.submittedAt),
     index('records_status_idx').on(t.status, t.startedAt, t.id),
     index('records_band_idx').on(t.bandColour, t.startedAt, t.id),
   ],
@@ -752,4 +756,62 @@ export const oauthStates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The team's goals (the template's goal form, plan and search table), e.g. "December campus screening for
+ * client X: 500 PHQ-9 records". Days are calendar days in China time; progress counts the records submitted in
+ * them (of the target test if any), computed when read.
+ */
+export const goals = pgTable(
+  'goals',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    description: text('description').notNull(),
+    metrics: text('metrics').notNull(),
+    client: text('client').notNull(),
+    weight: integer('weight'),
+    disclosure: text('disclosure', { enum: ['public', 'partial', 'private'] }).notNull(),
+    status: text('status', { enum: ['draft', 'in_progress', 'done', 'cancelled'] })
+      .notNull()
+      .default('draft'),
+    ownerId: integer('owner_id').references(() => accounts.id, { onDelete: 'set null' }),
+    targetTestId: integer('target_test_id').references(() => tests.id, { onDelete: 'set null' }),
+    targetCount: integer('target_count'),
+    milestones: jsonb('milestones').$type<Milestone[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('goals_created_idx').on(t.createdAt, t.id),
+    index('goals_updated_idx').on(t.updatedAt, t.id),
+    index('goals_start_idx').on(t.startDate, t.id),
+    index('goals_end_idx').on(t.endDate, t.id),
+    index('goals_status_idx').on(t.status, t.createdAt, t.id),
+    index('goals_owner_idx').on(t.ownerId, t.createdAt, t.id),
+    trigramIndex('goals_title_trgm_idx', t.title),
+    trigramIndex('goals_client_trgm_idx', t.client),
+  ],
+);
+
+/** A goal's invited critics (at most 5), and the staff a partially public goal is shown to. */
+export const goalPeople = pgTable(
+  'goal_people',
+  {
+    goalId: integer('goal_id')
+      .notNull()
+      .references(() => goals.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['critic', 'reader'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.goalId, t.role, t.accountId] }),
+    // Which goals a person may see (visibility) is looked up by person.
+    index('goal_people_account_idx').on(t.accountId, t.goalId),
+  ],
 );

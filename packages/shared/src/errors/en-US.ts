@@ -279,6 +279,16 @@ const enUS = {
     rangeReversed: 'The period ends before it starts',
     rangeTooLong: 'Choose a period of at most {{maximum}} days',
   },
+  goal: {
+    notFound: 'The goal was not found',
+    someNotFound: 'These goals were not found: {{ids}}. Nothing was deleted.',
+    endBeforeStart: 'The end date must not be before the start date',
+    publicUsersRequired: 'Choose the staff this goal is shown to',
+    publicUsersOnlyPartial: 'Staff are chosen only for a partially public goal',
+    duplicatePerson: 'A person is listed twice',
+    staffUnavailable: 'Not an enabled staff account',
+    testNotFound: 'The test was not found',
+  },
 } as const;
 
 export default enUS;

@@ -269,6 +269,16 @@ const zhCN: ErrorCatalogue = {
     rangeReversed: '结束日期早于开始日期',
     rangeTooLong: '请选择不超过 {{maximum}} 天的时间段',
   },
+  goal: {
+    notFound: '找不到该目标',
+    someNotFound: '找不到这些目标：{{ids}}。没有删除任何目标。',
+    endBeforeStart: '结束日期不能早于开始日期',
+    publicUsersRequired: '请选择可以查看该目标的员工',
+    publicUsersOnlyPartial: '只有部分公开的目标才需要选择员工',
+    duplicatePerson: '有人被重复选择',
+    staffUnavailable: '不是已启用的员工账号',
+    testNotFound: '找不到该测评',
+  },
 };
 
 export default zhCN;

@@ -18,6 +18,8 @@ export const AUDIT_ENTITY_TYPES = [
   'order',
   /** A day's trade bill reconciled, and its differences synced (issue 10). */
   'reconciliation',
+  /** The team's goals (the template's goal form, plan and search table). */
+  'goal',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
