@@ -17,6 +17,7 @@ import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useTestProgress, useTestProgressSummary } from './api.ts';
+import { BARE_LIST } from './components/CardGrid.tsx';
 import { Figure } from './components/Figure.tsx';
 import { ListPager } from './components/ListPager.tsx';
 import { TestCover } from './components/TestCover.tsx';
@@ -89,11 +90,11 @@ export default function BasicListPage() {
             {list.data?.data.length === 0 ? (
               <Empty description={t('lists.empty')} />
             ) : (
-              <div role="list" aria-label={t('lists.basic.listTitle')}>
+              <ul aria-label={t('lists.basic.listTitle')} style={BARE_LIST}>
                 {list.data?.data.map((test) => (
                   <TestRow key={test.id} test={test} />
                 ))}
-              </div>
+              </ul>
             )}
           </Spin>
         </QueryContent>
@@ -116,7 +117,7 @@ function TestRow({ test }: { test: TestProgress }) {
   const percent = completionPercent(test.submittedCount, test.recordCount);
   return (
     <Flex
-      role="listitem"
+      component="li"
       aria-label={title}
       wrap
       align="center"

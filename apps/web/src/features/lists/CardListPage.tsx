@@ -52,23 +52,24 @@ function NewTestCard() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <Link
-      role="listitem"
-      to="/game"
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 8,
-        minHeight: CARD_HEIGHT,
-        border: `1px dashed ${token.colorBorder}`,
-        borderRadius: token.borderRadiusLG,
-        background: token.colorBgContainer,
-        color: token.colorTextSecondary,
-      }}
-    >
-      <PlusOutlined /> {t('lists.card.newTest')}
-    </Link>
+    <li>
+      <Link
+        to="/game"
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 8,
+          minHeight: CARD_HEIGHT,
+          border: `1px dashed ${token.colorBorder}`,
+          borderRadius: token.borderRadiusLG,
+          background: token.colorBgContainer,
+          color: token.colorTextSecondary,
+        }}
+      >
+        <PlusOutlined /> {t('lists.card.newTest')}
+      </Link>
+    </li>
   );
 }
 
@@ -77,45 +78,45 @@ function TestCard({ test, showRecords }: { test: TestProgress; showRecords: bool
   const language = useTextLanguage();
   const title = localized(test.title, language);
   return (
-    <Card
-      role="listitem"
-      aria-label={title}
-      styles={{ body: { minHeight: CARD_HEIGHT - 48, display: 'flex', flexDirection: 'column', gap: 12 } }}
-      actions={[
-        <Link key="questions" to={questionsPath(test.id)}>
-          {t('lists.action.questions')}
-        </Link>,
-        ...(showRecords
-          ? [
-              <Link key="records" to={recordsPath(test.id)}>
-                {t('lists.action.records')}
-              </Link>,
-            ]
-          : []),
-      ]}
-    >
-      <Flex gap={12} align="start">
-        <TestCover coverUrl={test.coverUrl} />
-        <Flex vertical gap={4} style={{ minWidth: 0 }}>
-          <Typography.Text strong ellipsis={{ tooltip: title }}>
-            {title}
-          </Typography.Text>
-          <div>
-            <TestStatusTag status={test.status} />
-          </div>
+    <li aria-label={title}>
+      <Card
+        styles={{ body: { minHeight: CARD_HEIGHT - 48, display: 'flex', flexDirection: 'column', gap: 12 } }}
+        actions={[
+          <Link key="questions" to={questionsPath(test.id)}>
+            {t('lists.action.questions')}
+          </Link>,
+          ...(showRecords
+            ? [
+                <Link key="records" to={recordsPath(test.id)}>
+                  {t('lists.action.records')}
+                </Link>,
+              ]
+            : []),
+        ]}
+      >
+        <Flex gap={12} align="start">
+          <TestCover coverUrl={test.coverUrl} />
+          <Flex vertical gap={4} style={{ minWidth: 0 }}>
+            <Typography.Text strong ellipsis={{ tooltip: title }}>
+              {title}
+            </Typography.Text>
+            <div>
+              <TestStatusTag status={test.status} />
+            </div>
+          </Flex>
         </Flex>
-      </Flex>
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0, flex: 1 }}>
-        {localized(test.subtitle, language) || t('lists.noDescription')}
-      </Typography.Paragraph>
-      <Flex justify="space-between" gap={8} wrap>
-        <span>
-          {test.priceFen === 0 ? t('lists.card.free') : formatYuan(test.priceFen, { symbol: true })}
-        </span>
-        <Typography.Text type="secondary">
-          {t('lists.card.records', { count: test.recordCount })}
-        </Typography.Text>
-      </Flex>
-    </Card>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0, flex: 1 }}>
+          {localized(test.subtitle, language) || t('lists.noDescription')}
+        </Typography.Paragraph>
+        <Flex justify="space-between" gap={8} wrap>
+          <span>
+            {test.priceFen === 0 ? t('lists.card.free') : formatYuan(test.priceFen, { symbol: true })}
+          </span>
+          <Typography.Text type="secondary">
+            {t('lists.card.records', { count: test.recordCount })}
+          </Typography.Text>
+        </Flex>
+      </Card>
+    </li>
   );
 }

@@ -36,25 +36,27 @@ export function ApplicationsTab({ keyword, pageNo, onPage }: SearchTabProps) {
                   ? t('lists.search.erased', { id: participant.id })
                   : participant.nickname || t('lists.search.anonymous', { id: participant.id });
                 return (
-                  <Card key={participant.id} role="listitem" aria-label={name} size="small">
-                    <Flex gap={12} align="center">
-                      <ImageAvatar src={participant.avatar ?? undefined} icon={<UserOutlined />} />
-                      <Flex vertical style={{ minWidth: 0 }}>
-                        <Link
-                          to={participantProfilePath(participant.id)}
-                          style={{ overflowWrap: 'anywhere' }}
-                        >
-                          {name}
-                        </Link>
-                        <Typography.Text type="secondary">
-                          {t('lists.search.participantRecords', { count: participant.recordCount })}
-                        </Typography.Text>
-                        <Typography.Text type="secondary">
-                          {t('lists.search.lastSeen', { time: formatDateTime(participant.lastSeenTime) })}
-                        </Typography.Text>
+                  <li key={participant.id} aria-label={name}>
+                    <Card size="small">
+                      <Flex gap={12} align="center">
+                        <ImageAvatar src={participant.avatar ?? undefined} icon={<UserOutlined />} />
+                        <Flex vertical style={{ minWidth: 0 }}>
+                          <Link
+                            to={participantProfilePath(participant.id)}
+                            style={{ overflowWrap: 'anywhere' }}
+                          >
+                            {name}
+                          </Link>
+                          <Typography.Text type="secondary">
+                            {t('lists.search.participantRecords', { count: participant.recordCount })}
+                          </Typography.Text>
+                          <Typography.Text type="secondary">
+                            {t('lists.search.lastSeen', { time: formatDateTime(participant.lastSeenTime) })}
+                          </Typography.Text>
+                        </Flex>
                       </Flex>
-                    </Flex>
-                  </Card>
+                    </Card>
+                  </li>
                 );
               })}
             </CardGrid>

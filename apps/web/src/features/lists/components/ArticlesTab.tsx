@@ -8,6 +8,7 @@ import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useTestProgress } from '../api.ts';
 import { questionsPath } from '../paths.ts';
 import type { SearchTabProps } from '../SearchListPage.tsx';
+import { BARE_LIST } from './CardGrid.tsx';
 import { ListPager } from './ListPager.tsx';
 
 const PAGE_SIZE = 10;
@@ -25,13 +26,13 @@ export function ArticlesTab({ keyword, pageNo, onPage }: SearchTabProps) {
           {list.data?.data.length === 0 ? (
             <Empty description={t('lists.empty')} />
           ) : (
-            <div role="list" aria-label={t('lists.search.tab.articles')}>
+            <ul aria-label={t('lists.search.tab.articles')} style={BARE_LIST}>
               {list.data?.data.map((test) => {
                 const title = localized(test.title, language);
                 return (
                   <Flex
                     key={test.id}
-                    role="listitem"
+                    component="li"
                     aria-label={title}
                     vertical
                     gap={6}
@@ -65,7 +66,7 @@ export function ArticlesTab({ keyword, pageNo, onPage }: SearchTabProps) {
                   </Flex>
                 );
               })}
-            </div>
+            </ul>
           )}
         </Spin>
       </QueryContent>

@@ -28,23 +28,25 @@ export function ProjectsTab({ keyword, pageNo, onPage }: SearchTabProps) {
               {list.data?.data.map((category) => {
                 const name = language === 'zh' ? category.nameZh : category.nameEn;
                 return (
-                  <Card key={category.id} role="listitem" aria-label={name} size="small">
-                    <Flex gap={12} align="center">
-                      <ImageAvatar
-                        src={category.iconUrl ?? undefined}
-                        icon={<AppstoreOutlined />}
-                        shape="square"
-                      />
-                      <Flex vertical style={{ minWidth: 0 }}>
-                        <Typography.Text strong ellipsis={{ tooltip: name }}>
-                          {name}
-                        </Typography.Text>
-                        <Link to={`/game?categoryId=${category.id}`}>
-                          {t('lists.search.testCount', { count: category.testCount })}
-                        </Link>
+                  <li key={category.id} aria-label={name}>
+                    <Card size="small">
+                      <Flex gap={12} align="center">
+                        <ImageAvatar
+                          src={category.iconUrl ?? undefined}
+                          icon={<AppstoreOutlined />}
+                          shape="square"
+                        />
+                        <Flex vertical style={{ minWidth: 0 }}>
+                          <Typography.Text strong ellipsis={{ tooltip: name }}>
+                            {name}
+                          </Typography.Text>
+                          <Link to={`/game?categoryId=${category.id}`}>
+                            {t('lists.search.testCount', { count: category.testCount })}
+                          </Link>
+                        </Flex>
                       </Flex>
-                    </Flex>
-                  </Card>
+                    </Card>
+                  </li>
                 );
               })}
             </CardGrid>
