@@ -144,11 +144,11 @@ function TestRow({ test }: { test: TestProgress }) {
           </Flex>
         </Flex>
       </Flex>
-      <Flex vertical gap={2} style={{ flex: '0 1 170px', minWidth: 0 }}>
+      <Flex vertical gap={2} style={{ flex: '1 1 120px', minWidth: 0, maxWidth: 200 }}>
         <Typography.Text type="secondary">{t('lists.basic.owner')}</Typography.Text>
         <span>{test.owner ?? '—'}</span>
       </Flex>
-      <Flex vertical gap={2} style={{ flex: '0 1 170px', minWidth: 0 }}>
+      <Flex vertical gap={2} style={{ flex: '1 1 120px', minWidth: 0, maxWidth: 200 }}>
         <Typography.Text type="secondary">
           {test.publishTime ? t('lists.basic.published') : t('lists.basic.updated')}
         </Typography.Text>

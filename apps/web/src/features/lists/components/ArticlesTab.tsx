@@ -57,11 +57,13 @@ export function ArticlesTab({ keyword, pageNo, onPage }: SearchTabProps) {
                       {localized(test.subtitle, language) || t('lists.noDescription')}
                     </Typography.Text>
                     <Typography.Text type="secondary">
-                      {t('lists.search.articleMeta', {
-                        owner: test.owner ?? '—',
-                        time: formatDateTime(test.updateTime),
-                        count: test.recordCount,
-                      })}
+                      {[
+                        test.owner,
+                        t('lists.search.updated', { time: formatDateTime(test.updateTime) }),
+                        t('lists.search.records', { count: test.recordCount }),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Typography.Text>
                   </Flex>
                 );

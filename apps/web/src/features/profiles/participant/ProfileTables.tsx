@@ -22,6 +22,9 @@ interface PagedTableProps<Row> {
   onPage: (pageNo: number) => void;
 }
 
+/** A test's title: wraps by words, not by letters, in a narrow table. */
+const TITLE_CELL = () => ({ style: { minWidth: 160 } });
+
 /** A tab's table: paged on the server, the page size fixed. */
 function pagedTable<Row>({ page, loading, pageNo, onPage }: PagedTableProps<Row>): TableProps<Row> {
   return {
@@ -54,6 +57,7 @@ export function RecordTable(props: PagedTableProps<TestRecord>) {
         {
           key: 'test',
           title: t('participantProfile.record.test'),
+          onCell: TITLE_CELL,
           render: (_, r) => localized(r.title, language),
         },
         {
@@ -107,6 +111,7 @@ export function OrderTable(props: PagedTableProps<Order>) {
         {
           key: 'test',
           title: t('participantProfile.order.test'),
+          onCell: TITLE_CELL,
           render: (_, o) => localized(o.title, language),
         },
         {
@@ -145,6 +150,7 @@ export function AlertTable(props: PagedTableProps<Alert>) {
         {
           key: 'test',
           title: t('participantProfile.alert.test'),
+          onCell: TITLE_CELL,
           render: (_, a) => localized(a.title, language),
         },
         {
