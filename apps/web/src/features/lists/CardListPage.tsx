@@ -113,7 +113,7 @@ function TestCard({ test, showRecords }: { test: TestProgress; showRecords: bool
             {test.priceFen === 0 ? t('lists.card.free') : formatYuan(test.priceFen, { symbol: true })}
           </span>
           <Typography.Text type="secondary">
-            {t('lists.card.records', { count: test.recordCount })}
+            {t('lists.records', { count: test.recordCount })}
           </Typography.Text>
         </Flex>
       </Card>

@@ -226,6 +226,7 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
 
 function ProfileHeader({ participant }: { participant: Participant }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { message, modal } = useNotices();
   const allowed = usePermission();
   const setBlocked = useSetBlocked();
@@ -252,26 +253,31 @@ function ProfileHeader({ participant }: { participant: Participant }) {
     });
 
   return (
-    <Panel
-      title={
-        <Flex gap={12} align="center" wrap>
-          <ImageAvatar src={participant.avatar ?? undefined} icon={<UserOutlined />} />
-          <span>{name}</span>
-          {participant.erased ? (
-            <Tag>{t('participants.status.erased')}</Tag>
-          ) : (
-            <Tag color={blocked ? 'error' : 'success'}>{t(`participants.status.${participant.status}`)}</Tag>
-          )}
-        </Flex>
-      }
-      extra={
-        canToggle && (
-          <Button danger={!blocked} onClick={confirmToggle}>
+    <Panel>
+      <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
+        <ImageAvatar src={participant.avatar ?? undefined} icon={<UserOutlined />} />
+        <h2
+          style={{
+            margin: 0,
+            minWidth: 0,
+            overflowWrap: 'anywhere',
+            color: token.colorTextHeading,
+            fontSize: token.fontSizeHeading5,
+          }}
+        >
+          {name}
+        </h2>
+        {participant.erased ? (
+          <Tag>{t('participants.status.erased')}</Tag>
+        ) : (
+          <Tag color={blocked ? 'error' : 'success'}>{t(`participants.status.${participant.status}`)}</Tag>
+        )}
+        {canToggle && (
+          <Button danger={!blocked} onClick={confirmToggle} style={{ marginInlineStart: 'auto' }}>
             {t(`participants.action.${toggle}`)}
           </Button>
-        )
-      }
-    >
+        )}
+      </Flex>
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, lg: 3 }}

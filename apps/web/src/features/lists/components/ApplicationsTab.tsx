@@ -48,7 +48,7 @@ export function ApplicationsTab({ keyword, pageNo, onPage }: SearchTabProps) {
                             {name}
                           </Link>
                           <Typography.Text type="secondary">
-                            {t('lists.search.participantRecords', { count: participant.recordCount })}
+                            {t('lists.records', { count: participant.recordCount })}
                           </Typography.Text>
                           <Typography.Text type="secondary">
                             {t('lists.search.lastSeen', { time: formatDateTime(participant.lastSeenTime) })}

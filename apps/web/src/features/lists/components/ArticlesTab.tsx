@@ -60,7 +60,7 @@ export function ArticlesTab({ keyword, pageNo, onPage }: SearchTabProps) {
                       {[
                         test.owner,
                         t('lists.search.updated', { time: formatDateTime(test.updateTime) }),
-                        t('lists.search.records', { count: test.recordCount }),
+                        t('lists.records', { count: test.recordCount }),
                       ]
                         .filter(Boolean)
                         .join(' · ')}
