@@ -34,6 +34,7 @@ import { categoryRoutes } from './modules/categories/routes.ts';
 import { goalsRoutes } from './modules/goals/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
+import { listsRoutes } from './modules/lists/routes.ts';
 import { monitorRoutes } from './modules/monitor/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { clientOrderRoutes } from './modules/orders/clientRoutes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     monitorRoutes,
     workplaceRoutes,
     goalsRoutes,
+    listsRoutes,
   ]) {
     await api.register(routes);
   }

@@ -1,8 +1,174 @@
+import {
+  localized,
+  TEST_STATUSES,
+  type TestProgress,
+  type TestStatus,
+  testProgressQuerySchema,
+} from '@cool/shared';
+import { Empty, Flex, Input, Progress, Radio, Spin, Tag, Typography, theme } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTextLanguage } from '../../shared/i18n/contentText.ts';
+import { useListState } from '../../shared/list/useListState.ts';
+import { formatDateTime } from '../../shared/ui/format.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
+import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { useTestProgress, useTestProgressSummary } from './api.ts';
+import { BARE_LIST } from './components/CardGrid.tsx';
+import { Figure } from './components/Figure.tsx';
+import { ListPager } from './components/ListPager.tsx';
+import { TestCover } from './components/TestCover.tsx';
+import { TestStatusTag } from './components/TestStatusTag.tsx';
+import { completionPercent, editPath, questionsPath } from './paths.ts';
 
-/** Being built. */
+/** The template's basic list: the tests, each with how many of its started records were submitted. */
 export default function BasicListPage() {
+  const { t, i18n } = useTranslation();
+  const listState = useListState(testProgressQuerySchema);
+  const { query } = listState;
+  const list = useTestProgress(query);
+  // "This week" as the user's calendar has it: a Chinese week starts on Monday, an American one on Sunday.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the week's start follows the language's locale.
+  const weekFrom = useMemo(() => dayjs().startOf('week').toISOString(), [i18n.language]);
+  const summary = useTestProgressSummary({ weekFrom });
+  const figures = summary.data;
+
+  return (
+    <PageContainer title={t('menu.basicList')} content={t('lists.basic.description')}>
+      <Panel>
+        <Flex wrap gap={16} role="region" aria-label={t('lists.basic.figures')}>
+          <Figure label={t('lists.basic.published')} value={figures?.publishedCount ?? '—'} />
+          <Figure label={t('lists.basic.recordsThisWeek')} value={figures?.recordsThisWeek ?? '—'} />
+          <Figure
+            label={t('lists.basic.averageCompletion')}
+            value={
+              figures
+                ? `${completionPercent(figures.submittedCount, figures.recordCount)}%`
+                : summary.isError
+                  ? '—'
+                  : '…'
+            }
+          />
+        </Flex>
+      </Panel>
+      <Panel
+        title={t('lists.basic.listTitle')}
+        bodyStyle={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+      >
+        <Flex wrap gap={12} justify="space-between">
+          <Radio.Group
+            optionType="button"
+            value={query.status ?? ''}
+            onChange={(event) =>
+              listState.search({
+                ...listState.filters,
+                status: (event.target.value || undefined) as TestStatus,
+              })
+            }
+            options={[
+              { value: '', label: t('lists.status.all') },
+              ...TEST_STATUSES.map((status) => ({ value: status, label: t(`lists.status.${status}`) })),
+            ]}
+          />
+          <Input.Search
+            allowClear
+            defaultValue={query.keyword}
+            key={query.keyword ?? ''}
+            placeholder={t('lists.keywordPlaceholder')}
+            aria-label={t('lists.keyword')}
+            style={{ width: 272, maxWidth: '100%' }}
+            onSearch={(keyword) =>
+              listState.search({ ...listState.filters, keyword: keyword.trim() || undefined })
+            }
+          />
+        </Flex>
+        <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
+          <Spin spinning={list.isFetching && !list.isPending}>
+            {list.data?.data.length === 0 ? (
+              <Empty description={t('lists.empty')} />
+            ) : (
+              <ul aria-label={t('lists.basic.listTitle')} style={BARE_LIST}>
+                {list.data?.data.map((test) => (
+                  <TestRow key={test.id} test={test} />
+                ))}
+              </ul>
+            )}
+          </Spin>
+        </QueryContent>
+        <ListPager
+          page={list.data}
+          pageNo={query.pageNo}
+          pageSize={query.pageSize}
+          onChange={(pageNo) => listState.update({ pageNo })}
+        />
+      </Panel>
+    </PageContainer>
+  );
+}
+
+function TestRow({ test }: { test: TestProgress }) {
   const { t } = useTranslation();
-  return <PageContainer title={t('menu.basicList')}>{null}</PageContainer>;
+  const { token } = theme.useToken();
+  const language = useTextLanguage();
+  const title = localized(test.title, language);
+  const percent = completionPercent(test.submittedCount, test.recordCount);
+  return (
+    <Flex
+      component="li"
+      aria-label={title}
+      wrap
+      align="center"
+      gap={16}
+      style={{ padding: `${token.padding}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
+    >
+      <Flex gap={12} style={{ flex: '1 1 280px', minWidth: 0 }}>
+        <TestCover coverUrl={test.coverUrl} />
+        <Flex vertical gap={4} style={{ minWidth: 0 }}>
+          <Link
+            to={questionsPath(test.id)}
+            style={{ fontWeight: token.fontWeightStrong, overflowWrap: 'anywhere' }}
+          >
+            {title}
+          </Link>
+          <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+            {localized(test.subtitle, language) || t('lists.noDescription')}
+          </Typography.Text>
+          <Flex wrap gap={4}>
+            <TestStatusTag status={test.status} />
+            {test.categories.map((category) => (
+              <Tag key={category.id}>{language === 'zh' ? category.nameZh : category.nameEn}</Tag>
+            ))}
+          </Flex>
+        </Flex>
+      </Flex>
+      <Flex vertical gap={2} style={{ flex: '1 1 120px', minWidth: 0, maxWidth: 200 }}>
+        <Typography.Text type="secondary">{t('lists.basic.owner')}</Typography.Text>
+        <span>{test.owner ?? '—'}</span>
+      </Flex>
+      <Flex vertical gap={2} style={{ flex: '1 1 120px', minWidth: 0, maxWidth: 200 }}>
+        <Typography.Text type="secondary">
+          {test.publishTime ? t('lists.basic.published') : t('lists.basic.updated')}
+        </Typography.Text>
+        <span>{formatDateTime(test.publishTime ?? test.updateTime)}</span>
+      </Flex>
+      <Flex vertical gap={2} style={{ flex: '1 1 180px', minWidth: 0 }}>
+        <Typography.Text type="secondary">
+          {t('lists.basic.completion', { submitted: test.submittedCount, started: test.recordCount })}
+        </Typography.Text>
+        <Progress
+          percent={percent}
+          size="small"
+          status={test.recordCount === 0 ? 'normal' : percent === 100 ? 'success' : 'active'}
+          aria-label={t('lists.basic.completionOf', { title })}
+        />
+      </Flex>
+      <Flex gap={12} style={{ flex: 'none' }}>
+        <Link to={questionsPath(test.id)}>{t('lists.action.questions')}</Link>
+        <Link to={editPath(test, language)}>{t('lists.action.edit')}</Link>
+      </Flex>
+    </Flex>
+  );
 }

@@ -1,8 +1,306 @@
+import { UserOutlined } from '@ant-design/icons';
+import { formatYuan, localized, type Participant } from '@cool/shared';
+import { Button, Descriptions, Empty, Flex, Tabs, Tag, Timeline, Typography, theme } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorText } from '../../shared/http/errorText.ts';
+import { useTextLanguage } from '../../shared/i18n/contentText.ts';
+import { usePermission } from '../../shared/permissions/usePermission.ts';
+import { participantName } from '../../shared/records/tags.tsx';
+import { formatDateTime } from '../../shared/ui/format.ts';
+import { ImageAvatar } from '../../shared/ui/ImageAvatar.tsx';
+import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { Panel } from '../../shared/ui/Panel.tsx';
+import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { activityOf } from './participant/activity.ts';
+import {
+  useParticipant,
+  useParticipantAlerts,
+  useParticipantOrders,
+  useParticipantPaid,
+  useParticipantRecords,
+  useSetBlocked,
+} from './participant/api.ts';
+import { LatestRecordSteps } from './participant/LatestRecordSteps.tsx';
+import { ParticipantPicker } from './participant/ParticipantPicker.tsx';
+import { AlertTable, OrderTable, RecordTable, TAB_PAGE_SIZE } from './participant/ProfileTables.tsx';
 
-/** Being built. */
+/** `?id=` as a participant id, or undefined. */
+const idOf = (value: string | null) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/** The template's advanced profile: one participant, their records, orders, alerts and activity. */
 export default function ParticipantProfilePage() {
   const { t } = useTranslation();
-  return <PageContainer title={t('menu.advancedProfile')}>{null}</PageContainer>;
+  const allowed = usePermission();
+  const [params] = useSearchParams();
+  const id = idOf(params.get('id'));
+  return (
+    <PageContainer title={t('menu.advancedProfile')} content={t('participantProfile.description')}>
+      {id === undefined ? (
+        <ParticipantPicker />
+      ) : allowed('participants', 'get') ? (
+        <Profile key={id} id={id} />
+      ) : (
+        <Panel>
+          <Empty description={t('participantProfile.noDetail')} />
+        </Panel>
+      )}
+    </PageContainer>
+  );
+}
+
+function Profile({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const detail = useParticipant(id);
+  return (
+    <QueryContent query={detail} errorTitle={t('participantProfile.loadFailed')}>
+      {detail.data && <ProfileBody participant={detail.data} />}
+    </QueryContent>
+  );
+}
+
+function ProfileBody({ participant }: { participant: Participant }) {
+  const { t } = useTranslation();
+  const language = useTextLanguage();
+  const allowed = usePermission();
+  const can = {
+    records: allowed('records', 'query'),
+    orders: allowed('orders', 'query'),
+    alerts: allowed('alerts', 'query'),
+  };
+  const participantId = participant.id;
+  const [pages, setPages] = useState({ records: 1, orders: 1, alerts: 1 });
+  const paging = (tab: keyof typeof pages) => ({
+    pageNo: pages[tab],
+    onPage: (pageNo: number) => setPages((was) => ({ ...was, [tab]: pageNo })),
+  });
+
+  const records = useParticipantRecords(
+    { participantId, pageNo: pages.records, pageSize: TAB_PAGE_SIZE },
+    can.records,
+  );
+  const newest = useParticipantRecords({ participantId, pageNo: 1, pageSize: TAB_PAGE_SIZE }, can.records);
+  const submitted = useParticipantRecords(
+    { participantId, status: 'submitted', pageNo: 1, pageSize: 1 },
+    can.records,
+  );
+  const orders = useParticipantOrders(
+    { participantId, pageNo: pages.orders, pageSize: TAB_PAGE_SIZE },
+    can.orders,
+  );
+  const newestOrders = useParticipantOrders(
+    { participantId, pageNo: 1, pageSize: TAB_PAGE_SIZE },
+    can.orders,
+  );
+  const paid = useParticipantPaid(participantId, can.orders);
+  const alerts = useParticipantAlerts(
+    { participantId, pageNo: pages.alerts, pageSize: TAB_PAGE_SIZE },
+    can.alerts,
+  );
+  const newestAlerts = useParticipantAlerts(
+    { participantId, pageNo: 1, pageSize: TAB_PAGE_SIZE },
+    can.alerts,
+  );
+  const fresh = useParticipantAlerts({ participantId, status: 'new', pageNo: 1, pageSize: 1 }, can.alerts);
+  const contacted = useParticipantAlerts(
+    { participantId, status: 'contacted', pageNo: 1, pageSize: 1 },
+    can.alerts,
+  );
+
+  const openAlerts =
+    fresh.data && contacted.data ? fresh.data.totalCount + contacted.data.totalCount : undefined;
+  const latest = newest.data?.data[0];
+  const activity = activityOf(
+    newest.data?.data ?? [],
+    newestOrders.data?.data ?? [],
+    newestAlerts.data?.data ?? [],
+  );
+
+  const tabs: { key: string; label: string; children: ReactNode }[] = [
+    ...(can.records
+      ? [
+          {
+            key: 'records',
+            label: t('participantProfile.tab.records'),
+            children: (
+              <QueryContent query={records} errorTitle={t('participantProfile.loadFailed')}>
+                <RecordTable page={records.data} loading={records.isFetching} {...paging('records')} />
+              </QueryContent>
+            ),
+          },
+        ]
+      : []),
+    ...(can.orders
+      ? [
+          {
+            key: 'orders',
+            label: t('participantProfile.tab.orders'),
+            children: (
+              <QueryContent query={orders} errorTitle={t('participantProfile.loadFailed')}>
+                <OrderTable page={orders.data} loading={orders.isFetching} {...paging('orders')} />
+              </QueryContent>
+            ),
+          },
+        ]
+      : []),
+    ...(can.alerts
+      ? [
+          {
+            key: 'alerts',
+            label: t('participantProfile.tab.alerts'),
+            children: (
+              <QueryContent query={alerts} errorTitle={t('participantProfile.loadFailed')}>
+                <AlertTable page={alerts.data} loading={alerts.isFetching} {...paging('alerts')} />
+              </QueryContent>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'activity',
+      label: t('participantProfile.tab.activity'),
+      children:
+        activity.length === 0 ? (
+          <Empty description={t('participantProfile.activity.empty')} />
+        ) : (
+          <Timeline
+            items={activity.map((event) => ({
+              key: event.key,
+              color: event.kind === 'alert' ? 'red' : event.kind === 'paid' ? 'green' : 'blue',
+              content: (
+                <Flex vertical gap={2}>
+                  <span>
+                    {t(`participantProfile.activity.${event.kind}`, {
+                      title: localized(event.title, language),
+                    })}
+                  </span>
+                  <Typography.Text type="secondary">{formatDateTime(event.time)}</Typography.Text>
+                </Flex>
+              ),
+            }))}
+          />
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <ProfileHeader participant={participant} />
+      <Panel>
+        <Flex wrap gap={16} role="region" aria-label={t('participantProfile.figures.title')}>
+          <Figure label={t('participantProfile.figures.records')} value={participant.recordCount} />
+          {can.records && (
+            <Figure label={t('participantProfile.figures.submitted')} value={submitted.data?.totalCount} />
+          )}
+          {can.orders && (
+            <Figure
+              label={t('participantProfile.figures.paid')}
+              value={paid.data && formatYuan(paid.data.paidFen - paid.data.refundedFen, { symbol: true })}
+            />
+          )}
+          {can.alerts && <Figure label={t('participantProfile.figures.openAlerts')} value={openAlerts} />}
+        </Flex>
+      </Panel>
+      {latest && <LatestRecordSteps record={latest} />}
+      <Panel bodyStyle={{ paddingTop: 0 }}>
+        <Tabs items={tabs} />
+      </Panel>
+    </>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical gap={4} style={{ flex: '1 1 120px', minWidth: 0 }}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <span style={{ fontSize: token.fontSizeHeading4, color: token.colorTextHeading }}>{value ?? '…'}</span>
+    </Flex>
+  );
+}
+
+function ProfileHeader({ participant }: { participant: Participant }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { message, modal } = useNotices();
+  const allowed = usePermission();
+  const setBlocked = useSetBlocked();
+  const name = participantName(t, participant);
+  const blocked = participant.status === 'blocked';
+  const toggle = blocked ? 'unblock' : 'block';
+  const canToggle = !participant.erased && allowed('participants', blocked ? 'enable' : 'disable');
+
+  const confirmToggle = () =>
+    modal.confirm({
+      title: t(`participants.confirm.${toggle}.title`, { name }),
+      content: t(`participants.confirm.${toggle}.content`),
+      okText: t(`participants.confirm.${toggle}.ok`),
+      cancelText: t('participants.confirm.cancel'),
+      okButtonProps: { danger: !blocked },
+      onOk: async () => {
+        try {
+          await setBlocked.mutateAsync({ id: participant.id, blocked: !blocked });
+          message.success(t(`participants.done.${toggle}`, { name }));
+        } catch (error) {
+          message.error(errorText(error, t));
+        }
+      },
+    });
+
+  return (
+    <Panel>
+      <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
+        <ImageAvatar src={participant.avatar ?? undefined} icon={<UserOutlined />} />
+        <h2
+          style={{
+            margin: 0,
+            minWidth: 0,
+            overflowWrap: 'anywhere',
+            color: token.colorTextHeading,
+            fontSize: token.fontSizeHeading5,
+          }}
+        >
+          {name}
+        </h2>
+        {participant.erased ? (
+          <Tag>{t('participants.status.erased')}</Tag>
+        ) : (
+          <Tag color={blocked ? 'error' : 'success'}>{t(`participants.status.${participant.status}`)}</Tag>
+        )}
+        {canToggle && (
+          <Button danger={!blocked} onClick={confirmToggle} style={{ marginInlineStart: 'auto' }}>
+            {t(`participants.action.${toggle}`)}
+          </Button>
+        )}
+      </Flex>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        items={[
+          { key: 'id', label: t('participants.field.id'), children: participant.id },
+          { key: 'phone', label: t('participants.field.phone'), children: participant.phone ?? '—' },
+          {
+            key: 'wechat',
+            label: t('participants.field.wechat'),
+            children: t(`participants.wechat.${participant.wechat ? 'bound' : 'unbound'}`),
+          },
+          {
+            key: 'firstSeen',
+            label: t('participants.field.firstSeen'),
+            children: formatDateTime(participant.firstSeenTime),
+          },
+          {
+            key: 'lastSeen',
+            label: t('participants.field.lastSeen'),
+            children: formatDateTime(participant.lastSeenTime),
+          },
+        ]}
+      />
+    </Panel>
+  );
 }

@@ -1,0 +1,160 @@
+import {
+  categorySchema,
+  type Grants,
+  participantSchema,
+  type TestProgress,
+  testProgressSchema,
+} from '@cool/shared';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
+import { click, screen, waitFor, within } from '../../test/dom.ts';
+import * as fixture from '../../test/fixtures.ts';
+
+setupIntegration();
+
+const TIME = '2026-03-02T09:30:00.000Z';
+
+const progress = (overrides: Partial<TestProgress> = {}): TestProgress =>
+  testProgressSchema.strict().parse({
+    id: 1,
+    title: { zh: 'PHQ-9 抑郁', en: 'PHQ-9 depression' },
+    subtitle: { zh: '两周内的心情', en: 'Your mood over two weeks' },
+    coverUrl: null,
+    categories: [{ id: 3, nameZh: '情绪健康', nameEn: 'Emotional health' }],
+    status: 'on_shelf',
+    priceFen: 1990,
+    owner: 'Admin',
+    updateTime: TIME,
+    publishTime: TIME,
+    recordCount: 3,
+    submittedCount: 2,
+    ...overrides,
+  });
+
+function lists(
+  tests: TestProgress[] = [
+    progress(),
+    progress({
+      id: 2,
+      title: { zh: '草稿', en: 'Draft scale' },
+      status: 'draft',
+      recordCount: 0,
+      submittedCount: 0,
+      priceFen: 0,
+    }),
+  ],
+) {
+  server.use(
+    http.get(api('/lists/tests'), () => reply(fixture.page(testProgressSchema, tests))),
+    http.get(api('/lists/tests/summary'), () =>
+      reply({ publishedCount: 5, recordsThisWeek: 12, recordCount: 8, submittedCount: 6 }),
+    ),
+    http.get(api('/categories'), () =>
+      reply(fixture.page(categorySchema, [fixture.category({ testCount: 4 })])),
+    ),
+    http.get(api('/participants'), () => reply(fixture.page(participantSchema, [fixture.participant()]))),
+  );
+}
+
+const withGrants = (grants: Grants) =>
+  server.use(http.get(api('/user/info'), () => reply(fixture.userInfo(grants))));
+
+describe('basic list', () => {
+  it('shows each test with its completion and the header figures, filters kept in the URL', async () => {
+    lists([progress()]);
+    const { router } = renderApp('/list/basic-list?status=on_shelf&keyword=PHQ');
+    const row = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(row).getByText('Completed 2 of 3')).toBeTruthy();
+    expect(
+      within(row)
+        .getByRole('progressbar', { name: 'Completion of PHQ-9 depression' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('67');
+    expect(within(row).getByText('Emotional health')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Questions' }).getAttribute('href')).toBe(
+      '/qtable?testId=1',
+    );
+    expect(within(row).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
+      '/game?title=PHQ-9+depression',
+    );
+    expect(queriesTo('/lists/tests').at(-1)).toMatchObject({ status: 'on_shelf', keyword: 'PHQ' });
+
+    const figures = screen.getByRole('region', { name: 'Key figures' });
+    await waitFor(() => expect(within(figures).getByText('75%')).toBeTruthy());
+    expect(within(figures).getByText('12')).toBeTruthy();
+    // The week starts where the user's calendar starts it, at local midnight.
+    const weekFrom = new Date(queriesTo('/lists/tests/summary').at(-1)!.weekFrom!);
+    expect([weekFrom.getHours(), weekFrom.getMinutes(), weekFrom.getDay()]).toEqual([0, 0, 0]);
+
+    click(screen.getByText('Draft'));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=draft&keyword=PHQ'));
+    await waitFor(() => expect(queriesTo('/lists/tests').at(-1)).toMatchObject({ status: 'draft' }));
+  });
+
+  it('says so when no test matches', async () => {
+    lists([]);
+    renderApp('/list/basic-list?keyword=nothing');
+    expect(await screen.findByText('No tests found')).toBeTruthy();
+  });
+});
+
+describe('card list', () => {
+  it('shows price and records, a new-test card and records links as the role allows', async () => {
+    lists();
+    renderApp('/list/card-list');
+    const card = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(card).getByText('¥19.90')).toBeTruthy();
+    expect(within(card).getByText('Records: 3')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Records' }).getAttribute('href')).toBe(
+      '/records?testId=1',
+    );
+    expect(
+      within(await screen.findByRole('listitem', { name: 'Draft scale' })).getByText('Free'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New test' }).getAttribute('href')).toBe('/game');
+  });
+
+  it('hides the new-test card and records links from a role that may only look at tests', async () => {
+    lists();
+    withGrants({ dashboard: ['query'], tests: ['query'] });
+    renderApp('/list/card-list');
+    const card = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(card).queryByRole('link', { name: 'Records' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'New test' })).toBeNull();
+  });
+});
+
+describe('search list', () => {
+  it('keeps the tab and keyword in the URL and searches the participants by nickname', async () => {
+    lists();
+    const { router } = renderApp('/list/search?tab=applications&keyword=Lin');
+    const card = await screen.findByRole('listitem', { name: 'Lin' });
+    expect(within(card).getByRole('link', { name: 'Lin' }).getAttribute('href')).toBe(
+      '/profile/advanced?id=7',
+    );
+    expect(queriesTo('/participants').at(-1)).toMatchObject({ nickname: 'Lin' });
+
+    click(screen.getByRole('tab', { name: 'Categories' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=projects&keyword=Lin'));
+    await screen.findByText('Tests: 4');
+    expect(queriesTo('/categories').at(-1)).toMatchObject({ name: 'Lin' });
+
+    click(screen.getByRole('tab', { name: 'Tests' }));
+    const item = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(item).getByText('Emotional health')).toBeTruthy();
+    expect(queriesTo('/lists/tests').at(-1)).toMatchObject({ keyword: 'Lin' });
+  });
+
+  it('shows only the tabs the role may search, and asks nothing of the others', async () => {
+    lists();
+    withGrants({ dashboard: ['query'], participants: ['query'] });
+    renderApp('/list/search?tab=articles');
+    await screen.findByRole('listitem', { name: 'Lin' });
+    expect(screen.getByRole('tab', { name: 'Participants' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Tests' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Categories' })).toBeNull();
+    expect(queriesTo('/lists/tests')).toEqual([]);
+    expect(queriesTo('/categories')).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+import { localized } from '@cool/shared';
+import { Empty, Flex, Spin, Tag, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
+import { useTestProgress } from '../api.ts';
+import { questionsPath } from '../paths.ts';
+import type { SearchTabProps } from '../SearchListPage.tsx';
+import { BARE_LIST } from './CardGrid.tsx';
+import { ListPager } from './ListPager.tsx';
+
+const PAGE_SIZE = 10;
+
+/** Articles: the tests whose title or description has the keyword. */
+export function ArticlesTab({ keyword, pageNo, onPage }: SearchTabProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const language = useTextLanguage();
+  const list = useTestProgress({ keyword, pageNo, pageSize: PAGE_SIZE });
+  return (
+    <Flex vertical gap={16}>
+      <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
+        <Spin spinning={list.isFetching && !list.isPending}>
+          {list.data?.data.length === 0 ? (
+            <Empty description={t('lists.empty')} />
+          ) : (
+            <ul aria-label={t('lists.search.tab.articles')} style={BARE_LIST}>
+              {list.data?.data.map((test) => {
+                const title = localized(test.title, language);
+                return (
+                  <Flex
+                    key={test.id}
+                    component="li"
+                    aria-label={title}
+                    vertical
+                    gap={6}
+                    style={{ padding: `${token.padding}px 0`, borderBottom: `1px solid ${token.colorSplit}` }}
+                  >
+                    <Link
+                      to={questionsPath(test.id)}
+                      style={{
+                        fontSize: token.fontSizeLG,
+                        fontWeight: token.fontWeightStrong,
+                        overflowWrap: 'anywhere',
+                      }}
+                    >
+                      {title}
+                    </Link>
+                    <Flex wrap gap={4}>
+                      {test.categories.map((category) => (
+                        <Tag key={category.id}>{language === 'zh' ? category.nameZh : category.nameEn}</Tag>
+                      ))}
+                    </Flex>
+                    <Typography.Text style={{ overflowWrap: 'anywhere' }}>
+                      {localized(test.subtitle, language) || t('lists.noDescription')}
+                    </Typography.Text>
+                    <Typography.Text type="secondary">
+                      {[
+                        test.owner,
+                        t('lists.search.updated', { time: formatDateTime(test.updateTime) }),
+                        t('lists.records', { count: test.recordCount }),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Typography.Text>
+                  </Flex>
+                );
+              })}
+            </ul>
+          )}
+        </Spin>
+      </QueryContent>
+      <ListPager page={list.data} pageNo={pageNo} pageSize={PAGE_SIZE} onChange={onPage} />
+    </Flex>
+  );
+}

@@ -1,0 +1,59 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import { Card, Empty, Flex, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { ImageAvatar } from '../../../shared/ui/ImageAvatar.tsx';
+import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
+import { useCategorySearch } from '../api.ts';
+import type { SearchTabProps } from '../SearchListPage.tsx';
+import { CardGrid } from './CardGrid.tsx';
+import { ListPager } from './ListPager.tsx';
+
+const PAGE_SIZE = 12;
+
+/** Projects: the categories whose name has the keyword, with how many tests each holds. */
+export function ProjectsTab({ keyword, pageNo, onPage }: SearchTabProps) {
+  const { t } = useTranslation();
+  const language = useTextLanguage();
+  const list = useCategorySearch({ name: keyword, pageNo, pageSize: PAGE_SIZE });
+  return (
+    <Flex vertical gap={16}>
+      <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
+        <Spin spinning={list.isFetching && !list.isPending}>
+          {list.data?.data.length === 0 ? (
+            <Empty description={t('lists.empty')} />
+          ) : (
+            <CardGrid label={t('lists.search.tab.projects')}>
+              {list.data?.data.map((category) => {
+                const name = language === 'zh' ? category.nameZh : category.nameEn;
+                return (
+                  <li key={category.id} aria-label={name}>
+                    <Card size="small">
+                      <Flex gap={12} align="center">
+                        <ImageAvatar
+                          src={category.iconUrl ?? undefined}
+                          icon={<AppstoreOutlined />}
+                          shape="square"
+                        />
+                        <Flex vertical style={{ minWidth: 0 }}>
+                          <Typography.Text strong ellipsis={{ tooltip: name }}>
+                            {name}
+                          </Typography.Text>
+                          <Link to={`/game?categoryId=${category.id}`}>
+                            {t('lists.search.testCount', { count: category.testCount })}
+                          </Link>
+                        </Flex>
+                      </Flex>
+                    </Card>
+                  </li>
+                );
+              })}
+            </CardGrid>
+          )}
+        </Spin>
+      </QueryContent>
+      <ListPager page={list.data} pageNo={pageNo} pageSize={PAGE_SIZE} onChange={onPage} />
+    </Flex>
+  );
+}

@@ -1,0 +1,118 @@
+import { alertSchema, type Grants, orderSchema, participantSchema, recordSchema } from '@cool/shared';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { api, queriesTo, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
+import { click, screen, waitFor, within } from '../../test/dom.ts';
+import * as fixture from '../../test/fixtures.ts';
+
+setupIntegration();
+
+/** Participant 7 as the server answers: two records, one order, one alert, each list with its own filters. */
+function participant7() {
+  let status: 'active' | 'blocked' = 'active';
+  server.use(
+    http.get(api('/participants/7'), () =>
+      reply(fixture.participantDetail({ status, phone: '138****5678', recordCount: 2 })),
+    ),
+    http.post(api('/participants/7/block'), () => {
+      status = 'blocked';
+      return reply(fixture.participant({ status }));
+    }),
+    http.get(api('/records'), ({ request }) => {
+      const submitted = new URL(request.url).searchParams.get('status') === 'submitted';
+      const records = [
+        fixture.record({
+          id: 32,
+          status: 'in_progress',
+          unlocked: false,
+          submitTime: null,
+          band: null,
+          finalScore: null,
+        }),
+        fixture.record(),
+      ];
+      return reply(
+        fixture.page(recordSchema, submitted ? [records[1]!] : records, { totalCount: submitted ? 1 : 2 }),
+      );
+    }),
+    http.get(api('/orders'), () => reply(fixture.page(orderSchema, [fixture.order()]))),
+    http.get(api('/orders/totals'), () => reply(fixture.orderTotals({ paidFen: 1990, refundedFen: 0 }))),
+    http.get(api('/alerts'), ({ request }) => {
+      const asked = new URL(request.url).searchParams.get('status');
+      const alerts = asked === 'contacted' ? [] : [fixture.alert()];
+      return reply(fixture.page(alertSchema, alerts));
+    }),
+    http.get(api('/participants'), () => reply(fixture.page(participantSchema, [fixture.participant()]))),
+  );
+}
+
+const withGrants = (grants: Grants) =>
+  server.use(http.get(api('/user/info'), () => reply(fixture.userInfo(grants))));
+
+describe("a participant's advanced profile", () => {
+  it('shows who they are, their figures, latest record and each area in its tab', async () => {
+    participant7();
+    renderApp('/profile/advanced?id=7');
+    expect(await screen.findByText('138****5678')).toBeTruthy();
+    const figures = screen.getByRole('region', { name: 'Key figures' });
+    await waitFor(() => expect(within(figures).getByText('¥19.90')).toBeTruthy());
+    expect(within(figures).getByText('Records taken').nextElementSibling?.textContent).toBe('2');
+    expect(within(figures).getByText('Submitted').nextElementSibling?.textContent).toBe('1');
+    expect(within(figures).getByText('Open alerts').nextElementSibling?.textContent).toBe('1');
+    expect(queriesTo('/orders/totals').at(-1)).toEqual({ participantId: '7' });
+    expect(queriesTo('/alerts').map((q) => q.status ?? '')).toEqual(
+      expect.arrayContaining(['new', 'contacted']),
+    );
+
+    // The latest record is still being answered.
+    expect(await screen.findByText(/^Latest record:/)).toBeTruthy();
+
+    const records = await screen.findByRole('table', { name: 'Records' });
+    const inProgress = within(records).getByRole('row', { name: /^PHQ-9 depressionIn progress/ });
+    expect(within(inProgress).getByRole('link', { name: 'View report' }).getAttribute('href')).toBe(
+      '/records?participantId=7&record=32',
+    );
+
+    click(screen.getByRole('tab', { name: 'Orders' }));
+    const orders = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(orders).getByRole('link', { name: 'CE20260302093000A1' }).getAttribute('href')).toBe(
+      '/profile/basic?id=1',
+    );
+    click(screen.getByRole('tab', { name: 'Activity' }));
+    expect(await screen.findByText(/^Paid for /)).toBeTruthy();
+  });
+
+  it('hides the orders and alerts from a role that may not read them, and asks nothing of them', async () => {
+    participant7();
+    withGrants({ dashboard: ['query'], participants: ['query', 'get'], records: ['query'] });
+    renderApp('/profile/advanced?id=7');
+    await screen.findByRole('table', { name: 'Records' });
+    expect(screen.queryByRole('tab', { name: 'Orders' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Alerts' })).toBeNull();
+    expect(screen.queryByText('Amount paid')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Block' })).toBeNull();
+    expect(queriesTo('/orders')).toEqual([]);
+    expect(queriesTo('/orders/totals')).toEqual([]);
+    expect(queriesTo('/alerts')).toEqual([]);
+  });
+
+  it('asks before blocking, then shows them blocked', async () => {
+    participant7();
+    renderApp('/profile/advanced?id=7');
+    click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Lin?' });
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('button', { name: 'Unblock' })).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/participants/7/block',
+    ]);
+  });
+
+  it('offers a search without a participant in the URL', async () => {
+    participant7();
+    renderApp('/profile/advanced');
+    const link = await screen.findByRole('link', { name: 'Lin' });
+    expect(link.getAttribute('href')).toBe('/profile/advanced?id=7');
+  });
+});

@@ -1,0 +1,41 @@
+import type { AlertListQuery, OrderListQuery, ParticipantListQuery, RecordListQuery } from '@cool/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertQueries } from '../../../shared/api/alerts.ts';
+import { orderQueries } from '../../../shared/api/orders.ts';
+import {
+  participantKeys,
+  participantQueries,
+  setParticipantBlocked,
+} from '../../../shared/api/participants.ts';
+import { recordQueries } from '../../../shared/api/records.ts';
+
+/**
+ * A participant's profile reads each area through that area's own endpoint, so the server applies each
+ * permission: records (records.query), orders (orders.query), alerts (alerts.query). `enabled` is false where the
+ * role may not read them, so nothing is asked that would answer 403.
+ */
+
+export const useParticipant = (id: number) => useQuery(participantQueries.detail(id));
+
+export const useParticipantSearch = (query: ParticipantListQuery) => useQuery(participantQueries.list(query));
+
+export const useParticipantRecords = (query: RecordListQuery, enabled: boolean) =>
+  useQuery({ ...recordQueries.list(query), enabled });
+
+export const useParticipantOrders = (query: OrderListQuery, enabled: boolean) =>
+  useQuery({ ...orderQueries.list(query), enabled });
+
+/** Paid money that was not refunded: the totals of every order of theirs (not only the page). */
+export const useParticipantPaid = (participantId: number, enabled: boolean) =>
+  useQuery({ ...orderQueries.totals({ participantId }), enabled });
+
+export const useParticipantAlerts = (query: AlertListQuery, enabled: boolean) =>
+  useQuery({ ...alertQueries.list(query), enabled });
+
+export function useSetBlocked() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setParticipantBlocked,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.all }),
+  });
+}
