@@ -4,6 +4,7 @@ import { formatYuan } from '../packages/shared/src/format.ts';
 import { notifyPaid, paidTest, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
 import {
   ADMIN,
+  expectNoSideScroll,
   presetSettings,
   result,
   SCREENSHOT_DIR,
@@ -79,13 +80,6 @@ const card = (page: Page, title: string) =>
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
     .last();
 
-const noOverflow = async (page: Page) => {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-};
-
 /** Every chart drawn at its container's width (they measure it again once the layout settles). */
 const chartsFit = (page: Page) =>
   expect
@@ -131,7 +125,7 @@ test('shows the sales and visits the server counted, with the paid test ranked',
   // Nothing was paid through a mobile browser.
   await page.getByText('Mobile browser', { exact: true }).click();
   await expect(page.getByText('Nothing in this period').first()).toBeVisible();
-  await noOverflow(page);
+  await expectNoSideScroll(page);
 });
 
 test.describe('screenshots', () => {
@@ -144,7 +138,7 @@ test.describe('screenshots', () => {
       await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
       await expect(page.locator('.recharts-pie-sector').first()).toBeVisible();
       await chartsFit(page);
-      await noOverflow(page);
+      await expectNoSideScroll(page);
       // The whole page in the window first: a full-page capture resizes it, and the charts caught redrawing.
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       await page.setViewportSize({ width: viewport.width, height });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
+  expectNoSideScroll,
   presetSettings,
   result,
   SCREENSHOT_DIR,
@@ -12,13 +13,6 @@ import {
 } from './support.ts';
 
 /** The monitor and the workplace (the template's dashboards) on the service's own data. */
-
-const noOverflow = async (page: Page) => {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-};
 
 /** A statistic's number, by its title. */
 const statistic = (page: Page, title: string) =>
@@ -112,13 +106,13 @@ test.describe('dashboard screenshots', () => {
       await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('.ant-progress').first()).toBeVisible();
       await expect(page.locator('.ant-skeleton')).toHaveCount(0);
-      await noOverflow(page);
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('monitor'), fullPage: true });
 
       await page.goto('/dashboard/workplace');
       await expect(page.locator('.ant-timeline-item').first()).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('.ant-list-item').first()).toBeVisible();
-      await noOverflow(page);
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('workplace'), fullPage: true });
     });
   }

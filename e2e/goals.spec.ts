@@ -4,6 +4,7 @@ import {
   apiLogin,
   chooseOption,
   createAccount,
+  expectNoSideScroll,
   presetSettings,
   result,
   SCREENSHOT_DIR,
@@ -25,13 +26,6 @@ test.describe.configure({ timeout: 180_000 });
 /** A China-time day `days` from today, `YYYY-MM-DD`: goals' days are China days. */
 const chinaDay = (days: number) =>
   new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
-
-const noOverflow = async (page: Page) => {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-};
 
 /** The success of a save: the form's result page, or the plan's message (kept-alive tabs hold earlier ones). */
 const submitted = (page: Page) => page.getByText('Submit successfully').filter({ visible: true }).first();
@@ -173,18 +167,18 @@ test.describe('screenshots', () => {
 
       await page.goto('/list/table-list');
       await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-      await noOverflow(page);
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('list'), fullPage: true });
 
       await page.goto(`/form/basic-form?id=${goalId}`);
       await expect(page.locator('#goal_title')).toHaveValue('December campus screening for Client X');
-      await noOverflow(page);
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('form'), fullPage: true });
 
       await page.goto(`/form/advanced-form?id=${goalId}`);
       await expect(page.locator('#plan_title')).toHaveValue('December campus screening for Client X');
       await expect(page.locator('.ant-progress').first()).toBeVisible();
-      await noOverflow(page);
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('plan'), fullPage: true });
     });
   }

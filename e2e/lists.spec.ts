@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
+  expectNoSideScroll,
   presetSettings,
   result,
   SCREENSHOT_DIR,
@@ -45,13 +46,6 @@ test.beforeAll(async ({ request }) => {
   await takePhq9(request, NICKNAME);
 });
 
-const noOverflow = async (page: Page) => {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-};
-
 test('a test taken is counted in the basic list, its taker found and profiled', async ({ page }) => {
   await signInAs(page, ADMIN.username, ADMIN.password);
 
@@ -85,7 +79,7 @@ for (const { language, pageStyle, viewport, name } of screenshotCases()) {
     await signInAs(page, ADMIN.username, ADMIN.password);
     const shot = async (screen: string) => {
       await page.waitForTimeout(400);
-      await noOverflow(page);
+      await expectNoSideScroll(page);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/lists-${screen}-${name}.png`, fullPage: true });
     };
 

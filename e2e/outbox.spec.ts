@@ -3,6 +3,7 @@ import { type FakeSmtp, startSmtp } from '../apps/server/test/fakes/smtp.ts';
 import {
   ADMIN,
   apiLogin,
+  expectNoSideScroll,
   presetSettings,
   SCREENSHOT_DIR,
   screenshotCases,
@@ -36,13 +37,6 @@ test.afterAll(async ({ request }) => {
   });
   await smtp.close();
 });
-
-const noOverflow = async (page: import('@playwright/test').Page) => {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-};
 
 test.describe('mail delivery and the outbox', () => {
   test('sends a test mail through SMTP set up in the settings, then keeps messages once it is removed', async ({
@@ -116,7 +110,7 @@ test.describe('mail delivery and the outbox', () => {
       await page.goto('/system/outbox');
       await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
       await page.waitForTimeout(300);
-      await noOverflow(page);
+      await expectNoSideScroll(page);
       await page.screenshot({
         path: `${SCREENSHOT_DIR}/outbox-${language}-${pageStyle}-${viewport.width}.png`,
         fullPage: true,
@@ -133,7 +127,7 @@ test.describe('mail delivery and the outbox', () => {
         // Show a provider's fields (not saved).
         if (tab === 'sms') await page.getByText(language === 'zh-CN' ? '阿里云' : 'Alibaba Cloud').click();
         await page.waitForTimeout(300);
-        await noOverflow(page);
+        await expectNoSideScroll(page);
         await page.screenshot({
           path: `${SCREENSHOT_DIR}/center-${tab}-${language}-${pageStyle}-${viewport.width}.png`,
           fullPage: true,

@@ -195,3 +195,11 @@ export async function clickSettled(dialog: Locator, button: string) {
   );
   await dialog.getByRole('button', { name: button }).click();
 }
+
+/** Nothing on the page scrolls sideways (the window is as wide as its content). */
+export async function expectNoSideScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -2,18 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   ADMIN,
   createAccount,
+  expectNoSideScroll,
   presetSettings,
   SCREENSHOT_DIR,
   screenshotCases,
   signInAs,
 } from './support.ts';
-
-const noOverflow = async (page: Page) => {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-};
 
 const trial = (page: Page, title: string) => page.locator('.ant-list-item', { hasText: title });
 
@@ -68,7 +62,7 @@ test.describe('exception trigger', () => {
       await send.click({ timeout: 30_000 });
       await expect(page.getByTestId('outcome-notFound')).toBeVisible();
       await page.waitForTimeout(300);
-      await noOverflow(page);
+      await expectNoSideScroll(page);
       await page.screenshot({
         path: `${SCREENSHOT_DIR}/trigger-${language}-${pageStyle}-${viewport.width}.png`,
         fullPage: true,

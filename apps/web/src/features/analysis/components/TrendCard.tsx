@@ -66,33 +66,48 @@ const yuan = (fen: number) => formatYuan(fen, { symbol: true });
 /** The axis in whole yuan: the cents would crowd it. */
 const axisYuan = (fen: number) => `¥${formatNumber(Math.round(fen / 100))}`;
 
+interface TrendAndRankingProps {
+  chart: Parameters<typeof TrendChart>[0];
+  ranking: Parameters<typeof Ranking>[0];
+}
+
+/** A tab's layout: the trend chart, and the period's ranking beside it (below it on a phone). */
+function TrendAndRanking({ chart, ranking }: TrendAndRankingProps) {
+  return (
+    <Row gutter={[32, 24]}>
+      <Col xs={24} lg={16}>
+        <TrendChart {...chart} />
+      </Col>
+      <Col xs={24} lg={8}>
+        <Ranking {...ranking} />
+      </Col>
+    </Row>
+  );
+}
+
 function SalesTab({ period }: { period: Period }) {
   const { t } = useTranslation();
   const query = useSales({ from: period.from, to: period.to, unit: period.unit });
   const data = query.data;
   return (
     <SectionContent query={query}>
-      <Row gutter={[32, 24]}>
-        <Col xs={24} lg={16}>
-          <TrendChart
-            title={t('analysis.salesTrend')}
-            total={t('analysis.periodTotal', { total: yuan(data?.totalFen ?? 0) })}
-            name={t('analysis.amount')}
-            format={(value) => axisYuan(value)}
-            data={(data?.buckets ?? []).map((b) => ({
-              label: bucketLabel(b.bucket, period.unit),
-              value: b.amountFen,
-            }))}
-          />
-        </Col>
-        <Col xs={24} lg={8}>
-          <Ranking
-            title={t('analysis.salesRanking')}
-            empty={t('analysis.empty')}
-            rows={(data?.ranking ?? []).map((r) => ({ ...r, value: yuan(r.amountFen) }))}
-          />
-        </Col>
-      </Row>
+      <TrendAndRanking
+        chart={{
+          title: t('analysis.salesTrend'),
+          total: t('analysis.periodTotal', { total: yuan(data?.totalFen ?? 0) }),
+          name: t('analysis.amount'),
+          format: axisYuan,
+          data: (data?.buckets ?? []).map((b) => ({
+            label: bucketLabel(b.bucket, period.unit),
+            value: b.amountFen,
+          })),
+        }}
+        ranking={{
+          title: t('analysis.salesRanking'),
+          empty: t('analysis.empty'),
+          rows: (data?.ranking ?? []).map((r) => ({ ...r, value: yuan(r.amountFen) })),
+        }}
+      />
     </SectionContent>
   );
 }
@@ -103,27 +118,23 @@ function VisitsTab({ period }: { period: Period }) {
   const data = query.data;
   return (
     <SectionContent query={query}>
-      <Row gutter={[32, 24]}>
-        <Col xs={24} lg={16}>
-          <TrendChart
-            title={t('analysis.visitsTrend')}
-            total={t('analysis.periodTotal', { total: formatNumber(data?.records ?? 0) })}
-            name={t('analysis.records')}
-            format={(value) => formatNumber(value)}
-            data={(data?.buckets ?? []).map((b) => ({
-              label: bucketLabel(b.bucket, period.unit),
-              value: b.records,
-            }))}
-          />
-        </Col>
-        <Col xs={24} lg={8}>
-          <Ranking
-            title={t('analysis.visitsRanking')}
-            empty={t('analysis.empty')}
-            rows={(data?.ranking ?? []).map((r) => ({ ...r, value: formatNumber(r.records) }))}
-          />
-        </Col>
-      </Row>
+      <TrendAndRanking
+        chart={{
+          title: t('analysis.visitsTrend'),
+          total: t('analysis.periodTotal', { total: formatNumber(data?.records ?? 0) }),
+          name: t('analysis.records'),
+          format: formatNumber,
+          data: (data?.buckets ?? []).map((b) => ({
+            label: bucketLabel(b.bucket, period.unit),
+            value: b.records,
+          })),
+        }}
+        ranking={{
+          title: t('analysis.visitsRanking'),
+          empty: t('analysis.empty'),
+          rows: (data?.ranking ?? []).map((r) => ({ ...r, value: formatNumber(r.records) })),
+        }}
+      />
     </SectionContent>
   );
 }
