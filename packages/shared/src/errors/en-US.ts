@@ -275,6 +275,9 @@ const enUS = {
     differenceNotFound: 'This order is not among the differences found that day',
     future: 'The trade bill of a day is ready the next morning: choose an earlier day',
   },
+  refund: {
+    notFound: 'The refund was not found',
+  },
 } as const;
 
 export default enUS;

@@ -265,6 +265,9 @@ const zhCN: ErrorCatalogue = {
     differenceNotFound: '该订单不在这一天的差异中',
     future: '交易账单次日上午才生成：请选择更早的日期',
   },
+  refund: {
+    notFound: '找不到该退款',
+  },
 };
 
 export default zhCN;
