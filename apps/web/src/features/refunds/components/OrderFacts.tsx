@@ -27,7 +27,7 @@ export function OrderFacts({
       bordered
       size="small"
       column={1}
-      styles={{ label: { width: 160 } }}
+      styles={{ label: { width: 120 } }}
       items={[
         {
           key: 'orderNo',

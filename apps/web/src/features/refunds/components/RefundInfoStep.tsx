@@ -2,9 +2,10 @@ import { REFUND_REASON_MAX, refundableFen } from '@cool/shared';
 import { Alert, Button, Flex, Form, Input, InputNumber, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { refundAmountItem } from '../../../shared/orders/refundAmount.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { useOrderByNo } from '../api.ts';
-import { OrderFacts, yuan } from './OrderFacts.tsx';
+import { OrderFacts } from './OrderFacts.tsx';
 
 export interface RefundValues {
   amountFen: number;
@@ -76,21 +77,7 @@ export function RefundInfoStep({ orderNo, initial, onFind, onNext }: RefundInfoS
               reason: initial.reason ?? '',
             }}
           >
-            <Form.Item
-              name="amountYuan"
-              label={t('orders.refund.amount', { maximum: yuan(remainingFen) })}
-              rules={[
-                { required: true, message: t('orders.refund.amountRequired') },
-                {
-                  validator: (_, value: number | null) =>
-                    value !== null && Math.round(value * 100) > remainingFen
-                      ? Promise.reject(
-                          new Error(t('orders.refund.tooLarge', { maximum: yuan(remainingFen) })),
-                        )
-                      : Promise.resolve(),
-                },
-              ]}
-            >
+            <Form.Item {...refundAmountItem(t, remainingFen)}>
               <InputNumber min={0.01} precision={2} prefix="¥" style={{ width: 200, maxWidth: '100%' }} />
             </Form.Item>
             <Form.Item name="reason" label={t('orders.refund.reason')}>
