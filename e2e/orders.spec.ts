@@ -1,6 +1,12 @@
-import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
-import { notifyPaid, paidTest, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
+import {
+  notifyPaid,
+  orderReport,
+  paidTest,
+  skipWithoutLocalWechatPay,
+  startFakeWechatPay,
+} from './payments.ts';
 import {
   ADMIN,
   presetSettings,
@@ -30,29 +36,6 @@ let paidOrder = '';
 /** The China-time day reconciled in beforeAll. */
 let billDate = '';
 const NICKNAME = `E2E Payer ${uniqueSuffix()}`;
-
-/** A participant submits the paid test and orders its report by QR code: the order number. */
-async function orderReport(request: APIRequestContext, testId: number, nickname: string) {
-  const { token } = await result<{ token: string }>(
-    await request.post('/api/client/session', { data: { locale: 'en-US' } }),
-  );
-  const headers = { Authorization: token };
-  await result(await request.put('/api/client/me', { headers, data: { nickname } }));
-  const record = await result<{ id: number }>(
-    await request.post('/api/client/records', { headers, data: { testId } }),
-  );
-  await result(
-    await request.post(`/api/client/records/${record.id}/submit`, {
-      headers,
-      data: { answers: [1, 1, 0, 0, 1, 0, 0, 0, 0] },
-    }),
-  );
-  const order = await result<{ orderNo: string; codeUrl: string }>(
-    await request.post('/api/client/orders', { headers, data: { recordId: record.id, channel: 'native' } }),
-  );
-  expect(order.codeUrl).toMatch(/^weixin:\/\//);
-  return order.orderNo;
-}
 
 test.beforeAll(async ({ request }) => {
   const started = await startFakeWechatPay(request);

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
 import { ADMIN, apiLogin, result } from './support.ts';
 
@@ -83,4 +83,27 @@ export function notifyPaid(fake: FakeWechatPay, orderNo: string, at?: Date) {
   fake.pay(orderNo, at && { at });
   const base = test.info().project.use.baseURL ?? '';
   return fake.send(`${base}/api/pay/wechat/notify`, fake.buildPaymentNotification(orderNo));
+}
+
+/** A participant submits the paid test and orders its report by QR code: the order number. */
+export async function orderReport(request: APIRequestContext, testId: number, nickname: string) {
+  const { token } = await result<{ token: string }>(
+    await request.post('/api/client/session', { data: { locale: 'en-US' } }),
+  );
+  const headers = { Authorization: token };
+  await result(await request.put('/api/client/me', { headers, data: { nickname } }));
+  const record = await result<{ id: number }>(
+    await request.post('/api/client/records', { headers, data: { testId } }),
+  );
+  await result(
+    await request.post(`/api/client/records/${record.id}/submit`, {
+      headers,
+      data: { answers: [1, 1, 0, 0, 1, 0, 0, 0, 0] },
+    }),
+  );
+  const order = await result<{ orderNo: string; codeUrl: string }>(
+    await request.post('/api/client/orders', { headers, data: { recordId: record.id, channel: 'native' } }),
+  );
+  expect(order.codeUrl).toMatch(/^weixin:\/\//);
+  return order.orderNo;
 }

@@ -289,6 +289,9 @@ const enUS = {
     staffUnavailable: 'Not an enabled staff account',
     testNotFound: 'The test was not found',
   },
+  refund: {
+    notFound: 'The refund was not found',
+  },
 } as const;
 
 export default enUS;

@@ -279,6 +279,9 @@ const zhCN: ErrorCatalogue = {
     staffUnavailable: '不是已启用的员工账号',
     testNotFound: '找不到该测评',
   },
+  refund: {
+    notFound: '找不到该退款',
+  },
 };
 
 export default zhCN;

@@ -135,6 +135,9 @@ export const listRefunds = (db: Executor, orderId: number) =>
     .where(eq(refunds.orderId, orderId))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 
+export const findRefundById = async (db: Executor, id: number): Promise<RefundRow | undefined> =>
+  (await db.select().from(refunds).where(eq(refunds.id, id)).limit(1))[0];
+
 export const findRefund = async (db: Executor, outRefundNo: string): Promise<RefundRow | undefined> =>
   (await db.select().from(refunds).where(eq(refunds.outRefundNo, outRefundNo)).limit(1))[0];
 
@@ -223,8 +226,10 @@ export const listOrders = (db: Executor, query: z.output<typeof orderListQuerySc
 export const streamOrders = (db: Executor, filters: OrderExportFilters) =>
   orderList.stream(db, filters, fetchOrders(db));
 
-export async function findOrderWithParticipant(db: Executor, orderNo: string) {
-  const rows = await fetchOrders(db)(eq(orders.orderNo, orderNo), [asc(orders.id)]);
+/** The order (by number, or by id for the order profile) with its participant's name. */
+export async function findOrderWithParticipant(db: Executor, key: string | number) {
+  const where = typeof key === 'number' ? eq(orders.id, key) : eq(orders.orderNo, key);
+  const rows = await fetchOrders(db)(where, [asc(orders.id)]);
   return rows[0];
 }
 

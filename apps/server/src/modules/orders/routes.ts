@@ -1,4 +1,5 @@
 import {
+  idParamsSchema,
   orderDetailSchema,
   orderExportQuerySchema,
   orderListQuerySchema,
@@ -76,6 +77,36 @@ export async function orderRoutes(app: ZodApp) {
       },
     },
     async (request) => ok(await service.getOrder(contextOf(request), request.params.orderNo)),
+  );
+
+  app.get(
+    '/api/orders/by-id/:id',
+    {
+      config: { access: { permission: 'orders', action: 'get' } },
+      schema: {
+        tags,
+        description: 'The same as by number, for the order profile (`/profile/basic?id=`).',
+        params: idParamsSchema,
+        response: responses(orderDetailSchema),
+      },
+    },
+    async (request) => ok(await service.getOrder(contextOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/refunds/:id/sync',
+    {
+      config: { access: { permission: 'orders', action: 'edit' } },
+      schema: {
+        tags,
+        description:
+          "Asks WeChat Pay about a refund still in progress now and applies its answer: its order's detail. " +
+          'An ended refund is answered as it is.',
+        params: idParamsSchema,
+        response: responses(orderDetailSchema),
+      },
+    },
+    async (request) => ok(await service.syncRefund(payContextOf(request), request.params.id), 'Synced'),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { WechatPayError } from '../wechatpay/client.ts';
 import { jsapiPayParams } from '../wechatpay/protocol.ts';
 import {
   applyForRefund,
+  applyRefundResult,
   closeUnpaid,
   type PayClient,
   type PayContext,
@@ -254,8 +255,9 @@ export const listOrders = async (
 export const orderTotals = (ctx: ServiceContext, filters: repo.OrderFilters) =>
   repo.orderTotals(ctx.db, filters);
 
-export async function getOrder(ctx: ServiceContext, orderNo: string): Promise<OrderDetail> {
-  const row = await repo.findOrderWithParticipant(ctx.db, orderNo);
+/** The order by its number, or by its id (the order profile, `/profile/basic?id=`). */
+export async function getOrder(ctx: ServiceContext, key: string | number): Promise<OrderDetail> {
+  const row = await repo.findOrderWithParticipant(ctx.db, key);
   if (!row) throw notFound('order.notFound');
   const [events, refunds, record] = await Promise.all([
     repo.listEvents(ctx.db, row.id),
@@ -368,6 +370,48 @@ export async function closeOrder(
     await pay.settled();
   }
   return { order: await getOrder(ctx, orderNo), closed: true };
+}
+
+/**
+ * Asks WeChat Pay about one refund still open (processing, or abnormal until the merchant resolves it) and
+ * applies its answer, as a staff action (audited as the order's `sync`); the refund outcome page's "sync now".
+ * An ended refund is answered as it is. One WeChat Pay has never seen (our application got no answer) is left
+ * to the refund job, which applies for it again under the same number.
+ */
+export async function syncRefund(ctx: PayContext, refundId: number): Promise<OrderDetail> {
+  const refund = await repo.findRefundById(ctx.db, refundId);
+  if (!refund) throw notFound('refund.notFound');
+  const order = (await repo.findOrderWithParticipant(ctx.db, refund.orderId))!;
+  if (refund.status !== 'processing' && refund.status !== 'abnormal') return getOrder(ctx, order.id);
+  const pay = await payClientFor(ctx, order.orderNo);
+  try {
+    let answer: Awaited<ReturnType<typeof pay.client.queryRefund>> | null = null;
+    try {
+      answer = await pay.client.queryRefund(refund.outRefundNo);
+    } catch (error) {
+      if (!(error instanceof WechatPayError && error.code === 'wechatpay.notFound')) throw error;
+    }
+    await withTx(ctx, async ({ tx, actor, audit }) => {
+      const applied = answer
+        ? await applyRefundResult({ db: tx, actor }, refund.outRefundNo, answer, 'staff')
+        : null;
+      const after = await repo.findRefundById(tx, refund.id);
+      await audit({
+        entityType: 'order',
+        entityId: order.orderNo,
+        action: 'sync',
+        before: { outRefundNo: refund.outRefundNo, refundStatus: refund.status },
+        after: {
+          outRefundNo: refund.outRefundNo,
+          refundStatus: after?.status,
+          verdict: applied?.verdict ?? 'unknown',
+        },
+      });
+    });
+  } finally {
+    await pay.settled();
+  }
+  return getOrder(ctx, order.id);
 }
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);

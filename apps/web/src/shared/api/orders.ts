@@ -21,6 +21,7 @@ export const orderKeys = {
   list: (query: OrderListQuery) => [...orderKeys.all, 'list', query] as const,
   totals: (filters: OrderFilters) => [...orderKeys.all, 'totals', filters] as const,
   detail: (orderNo: string) => [...orderKeys.all, 'detail', orderNo] as const,
+  byId: (id: number) => [...orderKeys.all, 'by-id', id] as const,
 };
 
 export const orderQueries = {
@@ -41,6 +42,12 @@ export const orderQueries = {
       queryKey: orderKeys.detail(orderNo),
       queryFn: () => api.get(`/orders/${encodeURIComponent(orderNo)}`, typed<typeof orderDetailSchema>()),
     }),
+  /** The same detail by the order's id: the order profile and the refund outcome page link by id. */
+  byId: (id: number) =>
+    queryOptions({
+      queryKey: orderKeys.byId(id),
+      queryFn: () => api.get(`/orders/by-id/${id}`, typed<typeof orderDetailSchema>()),
+    }),
 };
 
 const orderPath = (orderNo: string, action: string) => `/orders/${encodeURIComponent(orderNo)}/${action}`;
@@ -55,3 +62,7 @@ export const closeOrder = (orderNo: string) =>
 
 export const refundOrder = ({ orderNo, input }: { orderNo: string; input: RefundInput }) =>
   api.post(orderPath(orderNo, 'refunds'), typed<typeof orderDetailSchema>(), input);
+
+/** Asks WeChat Pay about one refund still in progress now and applies its answer: its order's detail. */
+export const syncRefund = (refundId: number) =>
+  api.post(`/refunds/${refundId}/sync`, typed<typeof orderDetailSchema>());

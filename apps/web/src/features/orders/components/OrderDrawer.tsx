@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { OrderStatusTag, RefundStatusTag } from '../../../shared/orders/tags.tsx';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { participantName } from '../../../shared/records/tags.tsx';
 import { DetailDrawer } from '../../../shared/ui/DetailDrawer.tsx';
@@ -18,18 +19,9 @@ import type { DialogApi } from '../../../shared/ui/dialog.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { useCloseOrder, useOrderDetail, useSyncOrder } from '../api.ts';
-import { OrderStatusTag } from './OrderTags.tsx';
 import { RefundForm } from './RefundForm.tsx';
 
 const yuan = (fen: number) => formatYuan(fen, { symbol: true });
-
-const REFUND_STATUS_COLOURS: Record<Refund['status'], string> = {
-  processing: 'processing',
-  success: 'success',
-  closed: 'default',
-  abnormal: 'error',
-  failed: 'error',
-};
 
 /** One state change: from and to, what caused it (and who, or which notification), and when. */
 function EventText({ event }: { event: OrderEvent }) {
@@ -155,9 +147,7 @@ function RefundTable({ refunds }: { refunds: Refund[] }) {
         {
           key: 'status',
           title: t('orders.field.status'),
-          render: (_, r) => (
-            <Tag color={REFUND_STATUS_COLOURS[r.status]}>{t(`orders.refunds.status.${r.status}`)}</Tag>
-          ),
+          render: (_, r) => <RefundStatusTag status={r.status} />,
         },
         { key: 'reason', title: t('orders.refunds.reason'), render: (_, r) => r.reason || '—' },
         { key: 'by', title: t('orders.refunds.by'), render: (_, r) => r.requestedBy ?? '—' },

@@ -5,9 +5,9 @@ import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { ChannelTag, OrderStatusTag } from '../../../shared/orders/tags.tsx';
 import { participantName } from '../../../shared/records/tags.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
-import { ChannelTag, OrderStatusTag } from './OrderTags.tsx';
 
 interface OrderTableProps {
   page: Page<Order> | undefined;

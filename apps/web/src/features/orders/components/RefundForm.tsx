@@ -3,6 +3,7 @@ import { Alert, Flex, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { refundAmountItem } from '../../../shared/orders/refundAmount.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
 import { useRefundOrder } from '../api.ts';
 
@@ -55,19 +56,7 @@ export function RefundForm({ order, onRefunded }: { order: OrderDetail; onRefund
           setError(null);
         }}
       >
-        <Form.Item
-          name="amountYuan"
-          label={t('orders.refund.amount', { maximum: yuan(remainingFen) })}
-          rules={[
-            { required: true, message: t('orders.refund.amountRequired') },
-            {
-              validator: (_, value: number | null) =>
-                value !== null && Math.round(value * 100) > remainingFen
-                  ? Promise.reject(new Error(t('orders.refund.tooLarge', { maximum: yuan(remainingFen) })))
-                  : Promise.resolve(),
-            },
-          ]}
-        >
+        <Form.Item {...refundAmountItem(t, remainingFen)}>
           <InputNumber min={0.01} max={remainingFen / 100} precision={2} prefix="¥" style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="reason" label={t('orders.refund.reason')} style={{ marginBottom: 0 }}>

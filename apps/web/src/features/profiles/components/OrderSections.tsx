@@ -1,0 +1,195 @@
+import {
+  formatYuan,
+  localized,
+  type OrderDetail,
+  type OrderEvent,
+  type Refund,
+  refundableFen,
+} from '@cool/shared';
+import { Descriptions, Empty, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { OrderStatusTag, RefundStatusTag } from '../../../shared/orders/tags.tsx';
+import { usePermission } from '../../../shared/permissions/usePermission.ts';
+import { participantName } from '../../../shared/records/tags.tsx';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { Panel } from '../../../shared/ui/Panel.tsx';
+
+const yuan = (fen: number) => formatYuan(fen, { symbol: true });
+const breakable = { wordBreak: 'break-all' } as const;
+
+const dash = (text: string | null | undefined) => text || '—';
+
+/** The order's facts: what was paid, by whom, for which test and record, and what went back. */
+export function OrderFactsPanel({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const language = useTextLanguage();
+  const can = usePermission();
+  const payer = participantName(t, order.participant);
+  return (
+    <Panel title={t('orderProfile.section.order')}>
+      <Descriptions
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        items={[
+          {
+            key: 'orderNo',
+            label: t('orders.field.orderNo'),
+            children: <span style={breakable}>{order.orderNo}</span>,
+          },
+          {
+            key: 'status',
+            label: t('orders.field.status'),
+            children: <OrderStatusTag status={order.status} />,
+          },
+          {
+            key: 'channel',
+            label: t('orders.field.channel'),
+            children: t(`orders.channel.${order.channel}`),
+          },
+          { key: 'amount', label: t('orders.field.amount'), children: yuan(order.amountFen) },
+          { key: 'refunded', label: t('orders.field.refunded'), children: yuan(order.refundedFen) },
+          {
+            key: 'refundable',
+            label: t('orderProfile.field.refundable'),
+            children: yuan(refundableFen(order)),
+          },
+          { key: 'created', label: t('orders.field.created'), children: formatDateTime(order.createTime) },
+          { key: 'paid', label: t('orders.field.paid'), children: dash(formatDateTime(order.paidTime)) },
+          {
+            key: 'transactionId',
+            label: t('orders.field.transactionId'),
+            children: <span style={breakable}>{dash(order.transactionId)}</span>,
+          },
+          {
+            key: 'payer',
+            label: t('orderProfile.field.payer'),
+            children: can('participants', 'get') ? (
+              <Link to={`/profile/advanced?id=${order.participant.id}`}>{payer}</Link>
+            ) : (
+              payer
+            ),
+          },
+          {
+            key: 'openid',
+            label: t('orders.field.payer'),
+            children: <span style={breakable}>{dash(order.payerOpenid)}</span>,
+          },
+          {
+            key: 'test',
+            label: t('orders.field.test'),
+            children: `${localized(order.title, language)} (${yuan(order.priceFen)})`,
+          },
+          {
+            key: 'record',
+            label: t('orders.field.record'),
+            children: (
+              <Space size={4} wrap>
+                {can('records', 'query') ? (
+                  <Link to={`/records?record=${order.record.id}`}>#{order.record.id}</Link>
+                ) : (
+                  `#${order.record.id}`
+                )}
+                <Tag color={order.record.unlocked ? 'success' : 'default'}>
+                  {t(order.record.unlocked ? 'orders.detail.unlocked' : 'orders.detail.locked')}
+                </Tag>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+/** The order's refunds, each linked to its outcome page. */
+export function RefundsPanel({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Panel title={t('orders.detail.refunds')}>
+      <Table<Refund>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={order.refunds}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.refunds.empty')} />,
+        }}
+        columns={[
+          {
+            key: 'no',
+            title: t('orderProfile.refunds.refundNo'),
+            render: (_, r) => (
+              <Link to={`/result/success?refund=${r.id}&order=${order.id}`}>{r.outRefundNo}</Link>
+            ),
+          },
+          { key: 'amount', title: t('orders.refunds.amount'), render: (_, r) => yuan(r.amountFen) },
+          {
+            key: 'status',
+            title: t('orders.field.status'),
+            render: (_, r) => <RefundStatusTag status={r.status} />,
+          },
+          { key: 'reason', title: t('orders.refunds.reason'), render: (_, r) => dash(r.reason) },
+          { key: 'by', title: t('orders.refunds.by'), render: (_, r) => dash(r.requestedBy) },
+          { key: 'time', title: t('orders.refunds.time'), render: (_, r) => formatDateTime(r.createTime) },
+          {
+            key: 'success',
+            title: t('orders.refunds.successTime'),
+            render: (_, r) => dash(formatDateTime(r.successTime)),
+          },
+          {
+            key: 'wechat',
+            title: t('orderProfile.refunds.wechatRefundId'),
+            render: (_, r) => dash(r.refundId),
+          },
+        ]}
+      />
+    </Panel>
+  );
+}
+
+/** Every change of the order's status: from and to, what caused it, who, when (oldest first). */
+export function HistoryPanel({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Panel title={t('orders.detail.events')}>
+      <Table<OrderEvent>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={order.events}
+        columns={[
+          { key: 'time', title: t('orderProfile.history.time'), render: (_, e) => formatDateTime(e.time) },
+          {
+            key: 'change',
+            title: t('orderProfile.history.change'),
+            render: (_, e) => (
+              <Space size={4}>
+                {e.fromStatus && (
+                  <>
+                    <OrderStatusTag status={e.fromStatus} />
+                    <span aria-hidden>→</span>
+                  </>
+                )}
+                <OrderStatusTag status={e.toStatus} />
+              </Space>
+            ),
+          },
+          {
+            key: 'cause',
+            title: t('orderProfile.history.cause'),
+            render: (_, e) => t(`orders.cause.${e.cause}`),
+          },
+          { key: 'actor', title: t('orderProfile.history.actor'), render: (_, e) => dash(e.actorUsername) },
+          {
+            key: 'notification',
+            title: t('orderProfile.history.notification'),
+            render: (_, e) => <span style={breakable}>{dash(e.notificationId)}</span>,
+          },
+        ]}
+      />
+    </Panel>
+  );
+}
