@@ -9,6 +9,7 @@ import {
 } from './payments.ts';
 import {
   ADMIN,
+  expectNoSideScroll,
   presetSettings,
   result,
   SCREENSHOT_DIR,
@@ -145,34 +146,30 @@ test.describe('screenshots', () => {
       await page.setViewportSize(viewport);
       await presetSettings(page, { language, pageStyle });
       await signInAs(page, ADMIN.username, ADMIN.password);
-      const noOverflow = async () =>
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
 
       await page.goto(`/form/step-form?orderNo=${orderNo}`);
       await expect(page.locator('.ant-input-number input')).toHaveValue('4.90');
-      await noOverflow();
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('write'), fullPage: true });
       await page.locator('#refundInfo .ant-btn-primary').click();
       await expect(page.locator('.ant-btn-dangerous')).toBeVisible();
-      await noOverflow();
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('confirm'), fullPage: true });
 
       await page.goto(successUrl);
       await expect(page.locator('.ant-result .ant-steps-item-finish')).toHaveCount(4);
-      await noOverflow();
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('success'), fullPage: true });
 
       await page.goto(failUrl);
       await expect(page.locator('.ant-result-error')).toBeVisible();
-      await noOverflow();
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('fail'), fullPage: true });
 
       await page.goto(`/profile/basic?id=${orderId}`);
       // Two refunds; five changes of status (created, paid, refunding, paid again, refunding).
       await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(7);
-      await noOverflow();
+      await expectNoSideScroll(page);
       await page.screenshot({ path: name('profile'), fullPage: true });
     });
   }
