@@ -1,3 +1,4 @@
+// Named to run after center.spec.ts, which saves WeChat Pay keys through its form while none are saved yet.
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
 import { formatYuan } from '../packages/shared/src/format.ts';
