@@ -1,11 +1,6 @@
 import type { ParticipantListQuery } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  eraseParticipant,
-  participantKeys,
-  participantQueries,
-  setParticipantBlocked,
-} from '../../shared/api/participants.ts';
+import { eraseParticipant, participantKeys, participantQueries } from '../../shared/api/participants.ts';
 import { recordKeys } from '../../shared/api/records.ts';
 
 export function useParticipantList(query: ParticipantListQuery) {
@@ -19,10 +14,6 @@ export function useParticipantDetail(id: number) {
 function useInvalidateParticipants() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: participantKeys.all });
-}
-
-export function useSetBlocked() {
-  return useMutation({ mutationFn: setParticipantBlocked, onSuccess: useInvalidateParticipants() });
 }
 
 /** Erasing also anonymises the participant on the records screen. */

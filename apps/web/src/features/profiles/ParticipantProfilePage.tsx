@@ -4,13 +4,12 @@ import { Button, Descriptions, Empty, Flex, Tabs, Tag, Timeline, Typography, the
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorText } from '../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
+import { useBlockToggle } from '../../shared/participants/useBlockToggle.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { participantName } from '../../shared/records/tags.tsx';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { ImageAvatar } from '../../shared/ui/ImageAvatar.tsx';
-import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
@@ -21,7 +20,6 @@ import {
   useParticipantOrders,
   useParticipantPaid,
   useParticipantRecords,
-  useSetBlocked,
 } from './participant/api.ts';
 import { LatestRecordSteps } from './participant/LatestRecordSteps.tsx';
 import { ParticipantPicker } from './participant/ParticipantPicker.tsx';
@@ -227,30 +225,8 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
 function ProfileHeader({ participant }: { participant: Participant }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { message, modal } = useNotices();
-  const allowed = usePermission();
-  const setBlocked = useSetBlocked();
   const name = participantName(t, participant);
-  const blocked = participant.status === 'blocked';
-  const toggle = blocked ? 'unblock' : 'block';
-  const canToggle = !participant.erased && allowed('participants', blocked ? 'enable' : 'disable');
-
-  const confirmToggle = () =>
-    modal.confirm({
-      title: t(`participants.confirm.${toggle}.title`, { name }),
-      content: t(`participants.confirm.${toggle}.content`),
-      okText: t(`participants.confirm.${toggle}.ok`),
-      cancelText: t('participants.confirm.cancel'),
-      okButtonProps: { danger: !blocked },
-      onOk: async () => {
-        try {
-          await setBlocked.mutateAsync({ id: participant.id, blocked: !blocked });
-          message.success(t(`participants.done.${toggle}`, { name }));
-        } catch (error) {
-          message.error(errorText(error, t));
-        }
-      },
-    });
+  const block = useBlockToggle(participant);
 
   return (
     <Panel>
@@ -270,11 +246,13 @@ function ProfileHeader({ participant }: { participant: Participant }) {
         {participant.erased ? (
           <Tag>{t('participants.status.erased')}</Tag>
         ) : (
-          <Tag color={blocked ? 'error' : 'success'}>{t(`participants.status.${participant.status}`)}</Tag>
+          <Tag color={block.blocked ? 'error' : 'success'}>
+            {t(`participants.status.${participant.status}`)}
+          </Tag>
         )}
-        {canToggle && (
-          <Button danger={!blocked} onClick={confirmToggle} style={{ marginInlineStart: 'auto' }}>
-            {t(`participants.action.${toggle}`)}
+        {block.allowed && (
+          <Button danger={!block.blocked} onClick={block.confirm} style={{ marginInlineStart: 'auto' }}>
+            {t(`participants.action.${block.toggle}`)}
           </Button>
         )}
       </Flex>

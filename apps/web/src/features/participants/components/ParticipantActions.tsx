@@ -3,11 +3,10 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/http/download.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { useBlockToggle } from '../../../shared/participants/useBlockToggle.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
-import { participantName } from '../../../shared/records/tags.tsx';
 import type { DialogApi } from '../../../shared/ui/dialog.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
-import { useSetBlocked } from '../api.ts';
 import { EraseConfirm } from './EraseConfirm.tsx';
 
 interface ParticipantActionsProps {
@@ -21,29 +20,9 @@ interface ParticipantActionsProps {
 /** View, block or unblock, export and erase one participant, each as the role allows. */
 export function ParticipantActions({ participant, dialog, onView }: ParticipantActionsProps) {
   const { t } = useTranslation();
-  const { message, modal } = useNotices();
+  const { message } = useNotices();
   const allowed = usePermission();
-  const setBlocked = useSetBlocked();
-  const name = participantName(t, participant);
-  const blocked = participant.status === 'blocked';
-  const toggle = blocked ? 'unblock' : 'block';
-
-  const confirmToggle = () =>
-    modal.confirm({
-      title: t(`participants.confirm.${toggle}.title`, { name }),
-      content: t(`participants.confirm.${toggle}.content`),
-      okText: t(`participants.confirm.${toggle}.ok`),
-      cancelText: t('participants.confirm.cancel'),
-      okButtonProps: { danger: !blocked },
-      onOk: async () => {
-        try {
-          await setBlocked.mutateAsync({ id: participant.id, blocked: !blocked });
-          message.success(t(`participants.done.${toggle}`, { name }));
-        } catch (error) {
-          message.error(errorText(error, t));
-        }
-      },
-    });
+  const block = useBlockToggle(participant);
 
   const exportData = async () => {
     try {
@@ -74,7 +53,6 @@ export function ParticipantActions({ participant, dialog, onView }: ParticipantA
     );
 
   const can = {
-    toggle: !participant.erased && allowed('participants', blocked ? 'enable' : 'disable'),
     export: allowed('participants', 'export'),
     erase: !participant.erased && allowed('participants', 'delete'),
   };
@@ -87,9 +65,9 @@ export function ParticipantActions({ participant, dialog, onView }: ParticipantA
           {t('participants.action.view')}
         </Button>
       )}
-      {can.toggle && (
-        <Button type="link" size="small" danger={!blocked} onClick={confirmToggle}>
-          {t(`participants.action.${toggle}`)}
+      {block.allowed && (
+        <Button type="link" size="small" danger={!block.blocked} onClick={block.confirm}>
+          {t(`participants.action.${block.toggle}`)}
         </Button>
       )}
       {can.export && (

@@ -1,12 +1,8 @@
 import type { AlertListQuery, OrderListQuery, ParticipantListQuery, RecordListQuery } from '@cool/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { alertQueries } from '../../../shared/api/alerts.ts';
 import { orderQueries } from '../../../shared/api/orders.ts';
-import {
-  participantKeys,
-  participantQueries,
-  setParticipantBlocked,
-} from '../../../shared/api/participants.ts';
+import { participantQueries } from '../../../shared/api/participants.ts';
 import { recordQueries } from '../../../shared/api/records.ts';
 
 /**
@@ -31,11 +27,3 @@ export const useParticipantPaid = (participantId: number, enabled: boolean) =>
 
 export const useParticipantAlerts = (query: AlertListQuery, enabled: boolean) =>
   useQuery({ ...alertQueries.list(query), enabled });
-
-export function useSetBlocked() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setParticipantBlocked,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantKeys.all }),
-  });
-}
