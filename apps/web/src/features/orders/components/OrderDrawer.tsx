@@ -1,17 +1,11 @@
-import {
-  formatYuan,
-  localized,
-  type OrderDetail,
-  type OrderEvent,
-  type Refund,
-  refundableFen,
-} from '@cool/shared';
-import { Button, Descriptions, Empty, Flex, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { formatYuan, localized, type OrderDetail, type OrderEvent, refundableFen } from '@cool/shared';
+import { Button, Descriptions, Flex, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
-import { OrderStatusTag, RefundStatusTag } from '../../../shared/orders/tags.tsx';
+import { RefundTable } from '../../../shared/orders/RefundTable.tsx';
+import { OrderStatusTag } from '../../../shared/orders/tags.tsx';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { participantName } from '../../../shared/records/tags.tsx';
 import { DetailDrawer } from '../../../shared/ui/DetailDrawer.tsx';
@@ -127,38 +121,6 @@ function OrderActions({ order, dialog }: { order: OrderDetail; dialog: DialogApi
         </Button>
       )}
     </Space>
-  );
-}
-
-function RefundTable({ refunds }: { refunds: Refund[] }) {
-  const { t } = useTranslation();
-  return (
-    <Table<Refund>
-      size="small"
-      rowKey="id"
-      pagination={false}
-      scroll={{ x: true }}
-      dataSource={refunds}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.refunds.empty')} />,
-      }}
-      columns={[
-        { key: 'amount', title: t('orders.refunds.amount'), render: (_, r) => yuan(r.amountFen) },
-        {
-          key: 'status',
-          title: t('orders.field.status'),
-          render: (_, r) => <RefundStatusTag status={r.status} />,
-        },
-        { key: 'reason', title: t('orders.refunds.reason'), render: (_, r) => r.reason || '—' },
-        { key: 'by', title: t('orders.refunds.by'), render: (_, r) => r.requestedBy ?? '—' },
-        { key: 'time', title: t('orders.refunds.time'), render: (_, r) => formatDateTime(r.createTime) },
-        {
-          key: 'success',
-          title: t('orders.refunds.successTime'),
-          render: (_, r) => formatDateTime(r.successTime) || '—',
-        },
-      ]}
-    />
   );
 }
 

@@ -1,16 +1,10 @@
-import {
-  formatYuan,
-  localized,
-  type OrderDetail,
-  type OrderEvent,
-  type Refund,
-  refundableFen,
-} from '@cool/shared';
-import { Descriptions, Empty, Space, Table, Tag } from 'antd';
+import { formatYuan, localized, type OrderDetail, type OrderEvent, refundableFen } from '@cool/shared';
+import { Descriptions, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
-import { OrderStatusTag, RefundStatusTag } from '../../../shared/orders/tags.tsx';
+import { RefundTable } from '../../../shared/orders/RefundTable.tsx';
+import { OrderStatusTag } from '../../../shared/orders/tags.tsx';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { participantName } from '../../../shared/records/tags.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
@@ -107,16 +101,9 @@ export function RefundsPanel({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   return (
     <Panel title={t('orders.detail.refunds')}>
-      <Table<Refund>
-        size="small"
-        rowKey="id"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={order.refunds}
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.refunds.empty')} />,
-        }}
-        columns={[
+      <RefundTable
+        refunds={order.refunds}
+        before={[
           {
             key: 'no',
             title: t('orderProfile.refunds.refundNo'),
@@ -124,20 +111,8 @@ export function RefundsPanel({ order }: { order: OrderDetail }) {
               <Link to={`/result/success?refund=${r.id}&order=${order.id}`}>{r.outRefundNo}</Link>
             ),
           },
-          { key: 'amount', title: t('orders.refunds.amount'), render: (_, r) => yuan(r.amountFen) },
-          {
-            key: 'status',
-            title: t('orders.field.status'),
-            render: (_, r) => <RefundStatusTag status={r.status} />,
-          },
-          { key: 'reason', title: t('orders.refunds.reason'), render: (_, r) => dash(r.reason) },
-          { key: 'by', title: t('orders.refunds.by'), render: (_, r) => dash(r.requestedBy) },
-          { key: 'time', title: t('orders.refunds.time'), render: (_, r) => formatDateTime(r.createTime) },
-          {
-            key: 'success',
-            title: t('orders.refunds.successTime'),
-            render: (_, r) => dash(formatDateTime(r.successTime)),
-          },
+        ]}
+        after={[
           {
             key: 'wechat',
             title: t('orderProfile.refunds.wechatRefundId'),
