@@ -50,8 +50,32 @@ const noTableFilterTree = (): Plugin => {
   };
 };
 
+/**
+ * No console file holds zod classic (about 17 KiB gzip, and it keeps every zod core class in the file of the
+ * console's home, which shares zod core with it): the console parses list URLs with zod/mini and takes its answers'
+ * types from the classic schemas without running them. The build names the page that broke this.
+ */
+const noZodClassic = (): Plugin => ({
+  name: 'no-zod-classic',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const classic = chunk.moduleIds.find((id) => id.includes('/node_modules/zod/v4/classic/'));
+      if (!classic) continue;
+      const ours = chunk.moduleIds
+        .filter((id) => !id.includes('/node_modules/'))
+        .map((id) => id.split('/src/').pop());
+      this.error(
+        `${chunk.fileName} holds zod classic (${classic.split('/node_modules/').pop()}): take a constant from a zod-free module and import schemas as types only. Its modules: ${ours.join(', ')}`,
+      );
+    }
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), h5Fallback(), noTableFilterTree()],
+  plugins: [react(), h5Fallback(), noTableFilterTree(), noZodClassic()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:8000' },
   },

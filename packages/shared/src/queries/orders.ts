@@ -9,6 +9,11 @@ export const PAY_CHANNELS = ['native', 'jsapi', 'h5'] as const;
 export const ORDER_SORT_FIELDS = ['createTime', 'paidTime', 'amountFen'] as const;
 export const ORDER_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const PAY_DIRECTIONS = ['inbound', 'outbound'] as const;
+/**
+ * Pay log verdicts that are not failures: a call that answered, a notification applied, seen before or changing
+ * nothing. Every other verdict is a failure's code.
+ */
+export const PAY_SUCCESS_VERDICTS = ['ok', 'applied', 'duplicate', 'unchanged'] as const;
 
 const amountFen = () => z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000_00)));
 

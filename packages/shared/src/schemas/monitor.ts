@@ -8,9 +8,6 @@ import { bandColourSchema } from './scoring.ts';
 /** How far back the monitor looks: the per-hour chart, the payment log and the job queue. */
 export const MONITOR_HOURS = 24;
 
-/** Pay log verdicts that are not failures: a call that answered, a notification applied, seen before or changing nothing. */
-export const PAY_SUCCESS_VERDICTS = ['ok', 'applied', 'duplicate', 'unchanged'] as const;
-
 export const recordsNowSchema = z.object({
   /** Records started and submitted since midnight in China time (UTC+8). */
   startedToday: z.number().int(),

@@ -55,7 +55,7 @@ const AuditPage = page(() => import('../../features/audit/AuditPage.tsx'), ['aud
 const OutboxPage = page(() => import('../../features/outbox/OutboxPage.tsx'), ['outbox']);
 // The template's sample screens (SPEC 2), on the service's data.
 const AnalysisPage = page(() => import('../../features/analysis/AnalysisPage.tsx'), ['analysis']);
-const MonitorPage = page(() => import('../../features/monitor/MonitorPage.tsx'), ['monitor']);
+const MonitorPage = page(() => import('../../features/monitor/MonitorPage.tsx'), ['monitor', 'payLog']);
 const WorkplacePage = page(() => import('../../features/workplace/WorkplacePage.tsx'), ['workplace']);
 const GoalFormPage = page(() => import('../../features/goals/GoalFormPage.tsx'), ['goals']);
 const GoalPlanPage = page(() => import('../../features/goals/GoalPlanPage.tsx'), ['goals']);

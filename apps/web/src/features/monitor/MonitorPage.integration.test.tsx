@@ -102,6 +102,10 @@ describe('monitor', () => {
     await waitFor(() => expect(within(payments).getByText('5%')).toBeTruthy());
     expect(within(payments).getByText('120 ms')).toBeTruthy();
     expect(within(payments).getByText('480 ms')).toBeTruthy();
+    // Successes by name in the user's language, failures by the code the log is searched by.
+    expect(within(payments).getByText('Called · OK: 15')).toBeTruthy();
+    expect(within(payments).getByText('Received · Applied: 4')).toBeTruthy();
+    expect(within(payments).getByText('Received · signature: 1')).toBeTruthy();
     const failure = within(payments).getByRole('link', { name: 'signature' });
     expect(failure.getAttribute('href')).toBe('/order/weixin?verdict=signature&orderNo=CE2026');
 

@@ -1,10 +1,12 @@
-import type { OrderStatus, PayChannel, Refund } from '@cool/shared';
+import { type OrderStatus, PAY_SUCCESS_VERDICTS, type PayChannel, type Refund } from '@cool/shared';
 import { Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * The tags a payment order and its refunds are shown with (the orders screen, the order profile), so a status
- * looks the same everywhere. Their texts are the `orders` strings pack's.
+ * looks the same everywhere, and the payment log's verdicts (the log, the monitor). Their texts are the `orders`
+ * strings pack's, the verdicts' the `payLog` pack's.
  */
 
 /** Status colours as antd preset/status colours: money in is green, money going back blue then purple. */
@@ -37,4 +39,30 @@ const REFUND_STATUS_COLOURS: Record<Refund['status'], string> = {
 export function RefundStatusTag({ status }: { status: Refund['status'] }) {
   const { t } = useTranslation();
   return <Tag color={REFUND_STATUS_COLOURS[status]}>{t(`orders.refunds.status.${status}`)}</Tag>;
+}
+
+type SuccessVerdict = (typeof PAY_SUCCESS_VERDICTS)[number];
+const isSuccess = (verdict: string): verdict is SuccessVerdict =>
+  (PAY_SUCCESS_VERDICTS as readonly string[]).includes(verdict);
+/** Done its work: green; seen before or changing nothing: grey. */
+const GOOD_VERDICTS: readonly string[] = ['ok', 'applied'];
+
+/**
+ * A payment log verdict: a success by name in the user's language, a failure by its code (what the log is
+ * searched by), in red. `children` words the tag around the verdict's label.
+ */
+export function VerdictTag({
+  verdict,
+  children = (label) => label,
+}: {
+  verdict: string;
+  children?: (label: string) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (!isSuccess(verdict)) return <Tag color="error">{children(verdict)}</Tag>;
+  return (
+    <Tag color={GOOD_VERDICTS.includes(verdict) ? 'success' : 'default'}>
+      {children(t(`payLog.verdict.${verdict}`))}
+    </Tag>
+  );
 }

@@ -1,7 +1,7 @@
-import { PAY_SUCCESS_VERDICTS } from '@cool/shared';
 import { Col, Flex, List, Progress, Row, Statistic, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { VerdictTag } from '../../../shared/orders/tags.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
@@ -72,9 +72,9 @@ export function PaymentsPanel() {
             <Typography.Text strong>{t('monitor.payments.verdicts')}</Typography.Text>
             <Flex wrap gap={8}>
               {data.verdicts.map((row) => (
-                <Tag key={`${row.direction}-${row.verdict}`} color={verdictColour(row.verdict)}>
-                  {t(`monitor.payments.${row.direction}`)} · {row.verdict}: {row.count}
-                </Tag>
+                <VerdictTag key={`${row.direction}-${row.verdict}`} verdict={row.verdict}>
+                  {(label) => `${t(`monitor.payments.${row.direction}`)} · ${label}: ${row.count}`}
+                </VerdictTag>
               ))}
             </Flex>
           </Flex>
@@ -118,6 +118,3 @@ export function PaymentsPanel() {
     </Panel>
   );
 }
-
-const verdictColour = (verdict: string) =>
-  (PAY_SUCCESS_VERDICTS as readonly string[]).includes(verdict) ? 'success' : 'error';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { VerdictTag } from '../../../shared/orders/tags.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
-import { VerdictTag } from './VerdictTag.tsx';
 
 interface PayLogTableProps {
   page: Page<PayLogEntry> | undefined;
