@@ -84,9 +84,10 @@ test.describe('category list', () => {
 
     // Delete asks first; cancelling keeps the row.
     await rowOf(page, nameEn).getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.locator('.ant-popconfirm');
-    await expect(confirm).toContainText('Delete this category?');
+    const confirm = page.getByRole('dialog', { name: 'Delete this category?' });
+    await expect(confirm).toContainText(`"${nameEn} edited" will be removed permanently.`);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
     await expect(rowOf(page, nameEn)).toHaveCount(1);
     await rowOf(page, nameEn).getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();

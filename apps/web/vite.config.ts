@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { reactRouterProduction } from './react-router-production.mjs';
 
 /** `vite` (dev): /h5 and its paths without an extension get the participant app's page, as the server does. */
 const h5Fallback = (): Plugin => ({
@@ -75,7 +76,7 @@ const noZodClassic = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), h5Fallback(), noTableFilterTree(), noZodClassic()],
+  plugins: [react(), reactRouterProduction(), h5Fallback(), noTableFilterTree(), noZodClassic()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:8000' },
   },

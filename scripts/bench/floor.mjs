@@ -11,13 +11,14 @@ const FLOOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor');
 async function weighBuild(entry) {
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
+  const { reactRouterProduction } = await import('../../apps/web/react-router-production.mjs');
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
   try {
     await build({
       root: FLOOR,
       configFile: false,
       logLevel: 'silent',
-      plugins: [react()],
+      plugins: [react(), reactRouterProduction()],
       build: {
         outDir,
         modulePreload: { polyfill: false },

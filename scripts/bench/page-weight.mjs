@@ -67,7 +67,7 @@ async function weigh(browser, { origin, token }, target) {
 /**
  * JavaScript each screen downloads: the login page; the console's home (/game, the tests list), where signing in
  * lands; and the category list, the figure earlier runs reported as the first console page. BENCH_CHUNKS=1 also
- * prints each file of the home's download (the table issue 8's closing note shows).
+ * prints each file of the home's and the category list's download (the table issue 8's closing note shows).
  */
 export async function pageWeights(ctx) {
   if (!fs.existsSync('/usr/bin/chromium')) return [figure('page JS (gzip)', 'skipped: no /usr/bin/chromium')];
@@ -83,13 +83,17 @@ export async function pageWeights(ctx) {
     const login = await weigh(browser, ctx);
     const home = await weigh(browser, ctx, HOME_PATH);
     const categories = await weigh(browser, ctx, '/user');
-    if (process.env.BENCH_CHUNKS) {
-      console.log('\n| file | KiB gzip | login page |');
-      for (const [url, bytes] of [...home.seen].sort((a, b) => b[1] - a[1]))
-        console.log(
-          `| ${url.split('/').pop()} | ${(bytes / KIB).toFixed(1)} | ${home.login.has(url) ? 'x' : ''} |`,
-        );
-    }
+    if (process.env.BENCH_CHUNKS)
+      for (const [name, weighed] of [
+        ['home', home],
+        ['category list', categories],
+      ]) {
+        console.log(`\n${name}\n| file | KiB gzip | login page |`);
+        for (const [url, bytes] of [...weighed.seen].sort((a, b) => b[1] - a[1]))
+          console.log(
+            `| ${url.split('/').pop()} | ${(bytes / KIB).toFixed(1)} | ${weighed.login.has(url) ? 'x' : ''} |`,
+          );
+      }
     return [
       weight('login page JS (gzip)', login.kib, login.seen.size, {
         floor: floors.login,

@@ -97,8 +97,7 @@ describe('category list', () => {
     renderApp('/user');
     click(within(await rowOf('Mood')).getByRole('button', { name: 'Delete' }));
 
-    const confirm = await screen.findByRole('tooltip');
-    expect(within(confirm).getByText('Delete this category?')).toBeTruthy();
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this category?' });
     expect(within(confirm).getByText('"Mood" will be removed permanently.')).toBeTruthy();
     expect(deleted).toEqual([]);
 

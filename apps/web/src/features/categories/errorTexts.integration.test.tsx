@@ -20,7 +20,11 @@ it('opens the category list without the server error texts, and shows one once a
   click(within(await screen.findByRole('row', { name: /Mood/ })).getByRole('button', { name: 'Delete' }));
   expect(downloads).not.toHaveBeenCalled();
 
-  click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Delete' }));
+  click(
+    within(await screen.findByRole('dialog', { name: 'Delete this category?' })).getByRole('button', {
+      name: 'Delete',
+    }),
+  );
   // The console's own text for the code, not the server's message.
   expect(await screen.findByText('This category still has tests. Move or delete them first.')).toBeTruthy();
   expect(downloads.mock.calls).toEqual([['en-US']]);

@@ -1,11 +1,12 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { HOME_PATH } from '@cool/shared';
-import { Breadcrumb, Flex, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { menuKey } from '../i18n/menu.ts';
 import { routeTrailAt } from '../routes/routes.ts';
+import { Breadcrumb } from './Breadcrumb.tsx';
 
 interface PageContainerProps {
   title: ReactNode;
@@ -33,7 +34,7 @@ export function PageContainer({ title, content, extra, section, children }: Page
     <Flex vertical gap={16} style={{ minWidth: 0 }}>
       <Flex vertical gap={8} component="header">
         <Breadcrumb
-          aria-label={t('ui.breadcrumb.label')}
+          label={t('ui.breadcrumb.label')}
           items={[
             {
               key: 'home',
@@ -51,7 +52,6 @@ export function PageContainer({ title, content, extra, section, children }: Page
               key: 'page',
               // The page's own heading: a test's questions end with the test's title, not the route's.
               title,
-              'aria-current': 'page' as const,
             },
           ]}
         />

@@ -1,18 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
 import type { Category, categoryListQuerySchema, Page } from '@cool/shared';
-import {
-  Button,
-  Empty,
-  Flex,
-  Grid,
-  Popconfirm,
-  Space,
-  Switch,
-  Table,
-  type TableProps,
-  Tag,
-  theme,
-} from 'antd';
+import { Button, Empty, Flex, Grid, Space, Switch, Table, type TableProps, Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
@@ -37,7 +25,7 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
   const { token } = theme.useToken();
   const isMobile = Grid.useBreakpoint().md === false;
   const isPhone = usePhoneTable();
-  const { message } = useNotices();
+  const { message, modal } = useNotices();
   const allowed = usePermission();
   const language = useSettingsStore((s) => s.language);
   const setStatus = useSetCategoryStatus();
@@ -65,6 +53,19 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
       message.error(errorText(error, t));
     }
   };
+
+  // Asked in a dialog, as the tests list asks before deleting a test.
+  const confirmDelete = (category: Category) =>
+    modal.confirm({
+      title: t('categories.delete.title'),
+      content: t('categories.delete.content', {
+        name: language === 'zh-CN' ? category.nameZh : category.nameEn,
+      }),
+      okText: t('categories.delete.ok'),
+      cancelText: t('categories.delete.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => deleteCategory(category),
+    });
 
   const nameColumns: TableProps<Category>['columns'] = [
     { key: 'nameZh', dataIndex: 'nameZh', title: t('categories.field.nameZh') },
@@ -102,20 +103,9 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
         </Button>
       )}
       {canDelete && (
-        <Popconfirm
-          title={t('categories.delete.title')}
-          description={t('categories.delete.content', {
-            name: language === 'zh-CN' ? category.nameZh : category.nameEn,
-          })}
-          okText={t('categories.delete.ok')}
-          cancelText={t('categories.delete.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => deleteCategory(category)}
-        >
-          <Button type="link" size="small" danger>
-            {t('categories.action.delete')}
-          </Button>
-        </Popconfirm>
+        <Button type="link" size="small" danger onClick={() => confirmDelete(category)}>
+          {t('categories.action.delete')}
+        </Button>
       )}
     </Space>
   );
