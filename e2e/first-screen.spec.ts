@@ -187,15 +187,38 @@ test.describe('first screen: what the login page downloads, and what signing in 
     expect(drawn('InputNumber')).toBe(true);
   });
 
-  test("the console's home draws its panels and the header's avatar without antd's Card, Avatar or Popover", async ({
+  test("the console's home draws its panels, breadcrumb and the header's avatar without antd's Card, Breadcrumb, Avatar or Popover, and its search field without Input's OTP", async ({
     page,
   }) => {
     const drawn = await signInToHome(page);
-    // The list's panel still has its heading, and the header the signed-in person's avatar and name.
+    // The list's panel still has its heading, the page its breadcrumb, and the header the signed-in person's
+    // avatar and name.
     await expect(page.getByRole('region', { name: 'Psychological tests' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(
+      /Home\s*\/\s*psychological/,
+    );
     await expect(page.getByRole('button', { name: 'Account menu' }).getByRole('img')).toBeVisible();
-    // Avatar brings Popover (for its groups' overflow); neither draws anything the header shows.
-    for (const component of ['Card', 'Avatar', 'Popover']) expect(drawn(component), component).toBe(false);
+    await expect(page.getByPlaceholder('Chinese or English title')).toBeVisible();
+    // Avatar brings Popover (for its groups' overflow); neither draws anything the header shows. antd's `Input`
+    // carries TextArea, Search and OTP ('otp' is OTP's config key); 'breadcrumb' is Breadcrumb's.
+    for (const component of ['Card', 'Avatar', 'Popover', 'breadcrumb', 'otp'])
+      expect(drawn(component), component).toBe(false);
+  });
+
+  test('the category list asks before deleting in a dialog, without Popover or Popconfirm', async ({
+    page,
+  }) => {
+    const drawn = await signInToHome(page);
+    await page.getByRole('menuitem', { name: 'category list' }).click();
+    await page
+      .getByRole('row', { name: /Career/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this category?' });
+    await expect(confirm).toContainText('"Career" will be removed permanently.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    for (const component of ['Popover', 'popconfirm', 'otp']) expect(drawn(component), component).toBe(false);
   });
 
   test("the console's home downloads its own screens' strings, and another page's with that page", async ({

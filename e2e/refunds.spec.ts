@@ -94,6 +94,18 @@ test('the wizard refunds part of a paid order, and its outcome page follows the 
   await expect(page.getByText('Refund succeeded')).toBeVisible();
   await expect(page.getByText(`¥5.00 of order ${orderNo} went back to the payer.`)).toBeVisible();
   await expect(page.locator('.ant-result .ant-steps-item-finish')).toHaveCount(4);
+
+  // On paper: the outcome alone, without the console around it or its buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByText('Refund succeeded')).toBeVisible();
+  for (const around of [
+    page.getByRole('navigation', { name: 'Breadcrumb' }),
+    page.locator('.ant-layout-sider'),
+    page.locator('.ant-layout-header'),
+    page.getByRole('button', { name: 'Print' }),
+  ])
+    await expect(around).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
 });
 
 test('an over-refund the server refuses goes to the fail page, and back with the values kept', async ({

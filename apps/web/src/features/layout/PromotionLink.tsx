@@ -56,11 +56,18 @@ export function PromotionLink({ placement }: { placement: { corner: { zIndex: nu
 
   // A console path stays in the app; an external campaign opens beside it.
   return data.url.startsWith('/') ? (
-    <Link to={data.url} style={style} data-testid="promotion-link">
+    <Link to={data.url} style={style} data-testid="promotion-link" data-print-hide>
       {content}
     </Link>
   ) : (
-    <a href={data.url} target="_blank" rel="noopener noreferrer" style={style} data-testid="promotion-link">
+    <a
+      href={data.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      style={style}
+      data-testid="promotion-link"
+      data-print-hide
+    >
       {content}
     </a>
   );

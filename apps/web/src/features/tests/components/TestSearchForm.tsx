@@ -1,5 +1,8 @@
 import { TEST_STATUSES, type TestStatus } from '@cool/shared';
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
+// The input part alone: antd's Input also carries TextArea, Search and OTP, which this list's first paint does
+// not show.
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
 import { useCategoryOptions } from '../api.ts';
