@@ -80,6 +80,58 @@ describe('ids beyond their 32-bit columns', () => {
   });
 });
 
+describe('dates and times PostgreSQL cannot hold', () => {
+  // Year 0 matches the ISO pattern, but PostgreSQL has no year 0: it used to reach the database (500).
+  it('answer 400 in every query parameter that takes a date or a time', async () => {
+    const paths = (
+      server.app.swagger() as {
+        paths: Record<
+          string,
+          Record<string, { parameters?: { in: string; name: string; schema?: { format?: string } }[] }>
+        >;
+      }
+    ).paths;
+    const cases = Object.entries(paths).flatMap(([path, methods]) =>
+      (methods.get?.parameters ?? [])
+        .filter((p) => p.in === 'query' && ['date', 'date-time'].includes(p.schema?.format ?? ''))
+        .map((p) => ({
+          path,
+          name: p.name,
+          value: p.schema?.format === 'date' ? '0000-01-01' : '0000-01-01T00:00:00Z',
+        })),
+    );
+    // The lists' time ranges, the goals' days and the basic list's week.
+    expect(cases.length).toBeGreaterThan(8);
+    for (const { path, name, value } of cases) {
+      if (path.includes('{')) continue;
+      const res = await server.call(admin, { method: 'GET', url: `${path}?${name}=${value}` });
+      expect(res.status, `${path} ${name}`).toBe(400);
+      expect(res.body.result.errors[0], `${path} ${name}`).toMatchObject({
+        field: name,
+        error: 'field.invalidDate',
+      });
+    }
+  });
+
+  it('answer 400 in a body, and nothing is written', async () => {
+    const before = (await api('GET', '/goals')).body.result.totalCount;
+    const res = await api('POST', '/goals', {
+      title: 'Year zero',
+      startDate: '0000-01-01',
+      endDate: '2026-12-31',
+      description: 'x',
+      metrics: 'x',
+      client: 'x',
+      criticIds: [],
+      disclosure: 'public',
+      publicUserIds: [],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.result.errors[0]).toMatchObject({ field: 'startDate', error: 'field.invalidDate' });
+    expect((await api('GET', '/goals')).body.result.totalCount).toBe(before);
+  });
+});
+
 describe('NUL bytes and lone surrogates', () => {
   const BAD = ['a\u0000b', 'a\ud800b', '\udfff'];
 

@@ -219,6 +219,29 @@ describe('goals', () => {
     expect((await call(reader!.token, 'GET', `/goals/${partial.id}`)).status).toBe(200);
   });
 
+  it("continues a page only after a goal the viewer may see: a cursor naming another's private goal is ignored", async () => {
+    const tag = `Cursor${Date.now()}`;
+    for (const letter of ['a', 'c', 'd', 'e']) await create(admin, { title: `${tag} ${letter}` });
+    // Between c and d in title order, seen by its owner only.
+    const hidden = await create(operator.token, { title: `${tag} c2`, disclosure: 'private' });
+    const list = `/goals?keyword=${tag}&sortField=title&sortOrder=ascend&pageSize=1`;
+    const first = (await api('GET', `${list}&pageNo=1`)).body.result;
+    expect(first.data.map((g: { title: string }) => g.title)).toEqual([`${tag} a`]);
+    // The cursor is the client's to send back: one naming another goal is as easy to make.
+    const naming = (id: number) => {
+      const cursor = JSON.parse(Buffer.from(first.nextCursor, 'base64url').toString());
+      return Buffer.from(JSON.stringify({ ...cursor, i: id })).toString('base64url');
+    };
+    const second = async (cursor: string) =>
+      (await api('GET', `${list}&pageNo=2&cursor=${cursor}`)).body.result.data.map(
+        (g: { title: string }) => g.title,
+      );
+    // A private goal's place in the list is not told: the page is found by its number, as for a missing id.
+    expect(await second(naming(hidden.id))).toEqual([`${tag} c`]);
+    expect(await second(naming(2147483647))).toEqual([`${tag} c`]);
+    expect(await second(first.nextCursor)).toEqual([`${tag} c`]);
+  });
+
   it('batch-deletes all or nothing', async () => {
     const a = await create(admin, { title: 'Batch A' });
     const b = await create(admin, { title: 'Batch B' });

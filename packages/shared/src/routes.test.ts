@@ -79,6 +79,21 @@ describe('filterRoutes (SPEC 4 route generation)', () => {
     expect(filterRoutes(CONSOLE_ROUTES, access(['orders'], ['orders']))).toEqual([]);
   });
 
+  it("names in each group exactly its pages' resources, and each page those its sections read", () => {
+    for (const group of CONSOLE_ROUTES.filter((route) => route.children)) {
+      const pages = new Set(group.children!.flatMap((page) => [page.resource ?? []].flat()));
+      expect(new Set([group.resource ?? []].flat()), group.name).toEqual(pages);
+    }
+    // The workplace lists recently changed tests and the roles; it has no goals card.
+    const workplace = (queryable: string[]) =>
+      filterRoutes(CONSOLE_ROUTES, access(['dashboard'], queryable))
+        .find((route) => route.path === '/dashboard')
+        ?.children?.some((route) => route.path === '/dashboard/workplace') ?? false;
+    expect(workplace(['tests'])).toBe(true);
+    expect(workplace(['roles'])).toBe(true);
+    expect(workplace(['goals'])).toBe(false);
+  });
+
   it('shows a page of several sections to whoever may query one of them', () => {
     const payOnly = filterRoutes(CONSOLE_ROUTES, access(['dashboard'], ['paySettings']));
     expect(payOnly.map((r) => r.path)).toEqual(['/center']);

@@ -148,7 +148,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     name: 'dashboard',
     icon: 'DashboardOutlined',
     permission: ['dashboard'],
-    resource: ['orders', 'records', 'payLog', 'alerts', 'goals', 'audit'],
+    resource: ['orders', 'records', 'payLog', 'alerts', 'tests', 'audit', 'roles'],
     children: [
       {
         path: '/dashboard/analysis',
@@ -170,8 +170,9 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
         name: 'workplace',
         keepAlive: true,
         permission: ['dashboard'],
-        // Its cards: the alerts to follow up, the orders, the records, the goals and the team's activity.
-        resource: ['alerts', 'orders', 'records', 'goals', 'audit'],
+        // Its cards: the alerts to follow up, the orders, the records, the recently changed tests, the team's
+        // activity and its roles.
+        resource: ['alerts', 'orders', 'records', 'tests', 'audit', 'roles'],
       },
     ],
   },

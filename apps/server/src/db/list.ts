@@ -341,12 +341,14 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
    */
   const inPage = (db: Executor, query: Query, condition: SQL | undefined, seek: Seek, v: PageParams) => {
     const { key, order: direction } = sortOf(query);
-    // The cursor row's key is read in SQL (the inner table shadows the outer), so a cursor holds only ids.
+    // The cursor row's key is read in SQL (the inner table shadows the outer), so a cursor holds only ids. A
+    // client can name any id in it: the row counts only while it is in this list (its filters, and whose rows a
+    // viewer may see), or a forged cursor would tell where a row the viewer may not see falls among theirs.
     const from =
       seek === 'anchor'
         ? sql`(${key}, ${spec.id}) ${after(direction)} (${v.seekKey}, ${v.seekId})`
         : seek === 'cursor'
-          ? sql`(${key}, ${spec.id}) ${after(direction)} (select ${key}, ${spec.id} from ${spec.table} where ${spec.id} = ${v.seekId})`
+          ? sql`(${key}, ${spec.id}) ${after(direction)} (select ${key}, ${spec.id} from ${spec.table} where ${and(sql`${spec.id} = ${v.seekId}`, condition)})`
           : undefined;
     return inArray(
       spec.id,

@@ -206,6 +206,9 @@ export const tests = pgTable(
     index('tests_price_idx').on(t.priceFen, t.id),
     trigramIndex('tests_title_zh_trgm_idx', t.titleZh),
     trigramIndex('tests_title_en_trgm_idx', t.titleEn),
+    // The lists' keyword search (List > basic, card and search lists) matches subtitles too.
+    trigramIndex('tests_subtitle_zh_trgm_idx', t.subtitleZh),
+    trigramIndex('tests_subtitle_en_trgm_idx', t.subtitleEn),
   ],
 );
 
@@ -787,6 +790,8 @@ export const goals = pgTable(
   },
   (t) => [
     index('goals_created_idx').on(t.createdAt, t.id),
+    // The list's title order (repository: lower(title)).
+    index('goals_title_idx').on(sql`lower(${t.title})`, t.id),
     index('goals_updated_idx').on(t.updatedAt, t.id),
     index('goals_start_idx').on(t.startDate, t.id),
     index('goals_end_idx').on(t.endDate, t.id),

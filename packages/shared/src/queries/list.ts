@@ -42,8 +42,14 @@ export const sortQuery = <const Field extends string>(fields: readonly [Field, .
   sortOrder: z.optional(z.enum(SORT_ORDERS)),
 });
 
+/**
+ * Dates and times before 1900 are refused as invalid: the ISO pattern takes year 0, which PostgreSQL does not
+ * have, and nothing of this service is older.
+ */
+export const notBefore1900 = () => z.refine<string>((value) => value >= '1900', 'field.invalidDate');
+
 /** A time in a query string, with its offset: a range's `from` or `to`. */
-export const queryTime = () => z.optional(z.iso.datetime({ offset: true }));
+export const queryTime = () => z.optional(z.iso.datetime({ offset: true }).check(notBefore1900()));
 
 /** Paging, which a list's export leaves out of its list's query (`z.omit(query, PAGING)`). */
 export const PAGING = { pageNo: true, pageSize: true, cursor: true } as const;
