@@ -116,7 +116,10 @@ test('creates a goal through the form, plans it, finds it in the table, edits an
   const renamed = page.locator('tbody tr.ant-table-row', { hasText: `${title} renamed` });
   await expect(renamed).toBeVisible();
   await renamed.getByRole('button', { name: 'Delete' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this goal?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('Goal deleted')).toBeVisible();
   await expect(renamed).toHaveCount(0);
   await expect(page.getByText('No goals yet')).toBeVisible();

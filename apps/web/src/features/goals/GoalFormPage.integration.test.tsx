@@ -135,4 +135,13 @@ describe('the goal basic form', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     expect(within(document.body).queryByText('Plan')).toBeNull();
   });
+
+  it('says the role may not open a goal without asking for it, when it may list goals but not open one', async () => {
+    const grants = { ...BUILT_IN_ROLES[0]!.grants, goals: ['query', 'edit'] };
+    server.use(http.get(api('/user/info'), () => reply(userInfo(grants))));
+    goals(goalFixture());
+    renderApp('/form/basic-form?id=7');
+    expect(await screen.findByText('Sorry, you are not authorized to access this page.')).toBeTruthy();
+    expect(requests.some((request) => new URL(request.url).pathname === '/api/goals/7')).toBe(false);
+  });
 });

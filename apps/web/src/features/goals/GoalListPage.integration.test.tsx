@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
+import * as fixture from '../../test/fixtures.ts';
 import { page } from '../../test/fixtures.ts';
 import { goalFixture } from './goalFixtures.ts';
 
@@ -62,5 +63,58 @@ describe('the goals search table', () => {
     click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deletes).toEqual([{ ids: [1, 2] }]));
     await screen.findByText('2 goals deleted');
+  });
+
+  it('keeps a selection to the page it was made on: another page starts with none', async () => {
+    server.use(
+      http.get(api('/goals'), ({ request }) => {
+        const second = new URL(request.url).searchParams.get('pageNo') === '2';
+        return reply(
+          page(goalSchema, second ? [goal(3, 'C goal', null, 0)] : [goal(1, 'A goal', null, 0)], {
+            pageNo: second ? 2 : 1,
+            pageSize: 1,
+            totalCount: 2,
+          }),
+        );
+      }),
+      http.get(api('/goals/staff'), () => reply([])),
+    );
+    renderApp('/list/table-list?pageSize=1');
+    click(within(await screen.findByRole('row', { name: /A goal/ })).getByRole('checkbox'));
+    expect(await screen.findByRole('button', { name: 'Delete selected (1)' })).toBeTruthy();
+    click(screen.getByTitle('2'));
+    await screen.findByRole('row', { name: /C goal/ });
+    expect(screen.queryByRole('button', { name: /Delete selected/ })).toBeNull();
+  });
+
+  it('asks before deleting one goal in a dialog', async () => {
+    const deletes: unknown[] = [];
+    server.use(
+      http.get(api('/goals'), () => reply(page(goalSchema, [goal(1, 'A goal', null, 0)]))),
+      http.get(api('/goals/staff'), () => reply([])),
+      http.delete(api('/goals/:id'), ({ params }) => {
+        deletes.push(params.id);
+        return reply(null);
+      }),
+    );
+    renderApp('/list/table-list');
+    click(within(await screen.findByRole('row', { name: /A goal/ })).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this goal?' });
+    expect(deletes).toEqual([]);
+    click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deletes).toEqual(['1']));
+  });
+
+  it('offers no form to a role that may list and edit goals but not open one, nor asks for the goal', async () => {
+    server.use(
+      http.get(api('/user/info'), () =>
+        reply(fixture.userInfo({ dashboard: ['query'], goals: ['query', 'edit'] })),
+      ),
+      http.get(api('/goals'), () => reply(page(goalSchema, [goal(1, 'A goal', null, 0)]))),
+      http.get(api('/goals/staff'), () => reply([])),
+    );
+    renderApp('/list/table-list');
+    const row = await screen.findByRole('row', { name: /A goal/ });
+    expect(within(row).queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 });

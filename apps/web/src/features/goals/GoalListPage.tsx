@@ -23,7 +23,12 @@ export default function GoalListPage() {
   const listState = useListState(goalListQuerySchema);
   const list = useGoalList(listState.query);
   const remove = useDeleteGoals();
-  const [selected, setSelected] = useState<Key[]>([]);
+  // The selection belongs to the page shown: another page, sort or search starts with none, so a batch delete
+  // counts only rows in view.
+  const shown = JSON.stringify(listState.query);
+  const [selection, setSelection] = useState<{ of: string; ids: Key[] }>({ of: shown, ids: [] });
+  const selected = selection.of === shown ? selection.ids : [];
+  const setSelected = (ids: Key[]) => setSelection({ of: shown, ids });
 
   const confirmBatchDelete = () =>
     modal.confirm({
@@ -47,13 +52,7 @@ export default function GoalListPage() {
   return (
     <PageContainer title={t('menu.tableList')} content={t('goals.list.description')}>
       <Panel>
-        <GoalSearchForm
-          filters={listState.filters}
-          onSearch={(filters) => {
-            setSelected([]);
-            listState.search(filters);
-          }}
-        />
+        <GoalSearchForm filters={listState.filters} onSearch={listState.search} />
       </Panel>
       <Panel
         title={t('goals.list.title')}

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
+import { ExceptionResult } from '../../../shared/ui/ExceptionResult.tsx';
 import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { QueryErrorState } from '../../../shared/ui/QueryErrorState.tsx';
 import { useGoal, useSaveGoal } from '../api.ts';
@@ -23,10 +24,13 @@ interface GoalScreenProps {
 export function GoalScreen({ children }: GoalScreenProps) {
   const { t } = useTranslation();
   const id = goalIdOf(useSearchParams()[0].get('id'));
-  const goal = useGoal(id);
   const allowed = usePermission();
+  // Opening a goal needs `get`, which a role may lack while it may list goals: no call that can only be refused.
+  const mayOpen = allowed('goals', 'get');
+  const goal = useGoal(mayOpen ? id : null);
   const editable = allowed('goals', id === null ? 'add' : 'edit');
   if (id === null) return children(undefined, editable);
+  if (!mayOpen) return <ExceptionResult status="403" />;
   if (goal.isError)
     return (
       <QueryErrorState

@@ -1,5 +1,5 @@
 import type { Goal, GoalStatus, goalListQuerySchema, Page } from '@cool/shared';
-import { Button, Empty, Flex, Grid, Popconfirm, Space, Table, type TableProps, Tag, theme } from 'antd';
+import { Button, Empty, Flex, Grid, Space, Table, type TableProps, Tag, theme } from 'antd';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -32,7 +32,7 @@ export function GoalTable({ page, loading, list, selected, onSelect }: GoalTable
   const { token } = theme.useToken();
   const isMobile = Grid.useBreakpoint().md === false;
   const isPhone = usePhoneTable();
-  const { message } = useNotices();
+  const { message, modal } = useNotices();
   const allowed = usePermission();
   const navigate = useNavigate();
   const remove = useDeleteGoals();
@@ -50,6 +50,17 @@ export function GoalTable({ page, loading, list, selected, onSelect }: GoalTable
     }
   };
 
+  // Asked in a dialog, as every list asks before deleting.
+  const confirmDelete = (goal: Goal) =>
+    modal.confirm({
+      title: t('goals.delete.title'),
+      content: t('goals.delete.content', { title: goal.title }),
+      okText: t('goals.delete.ok'),
+      cancelText: t('goals.delete.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => deleteGoal(goal),
+    });
+
   const status = (goal: Goal) => (
     <Tag color={STATUS_COLOURS[goal.status]}>{t(`goals.status.${goal.status}`)}</Tag>
   );
@@ -57,7 +68,8 @@ export function GoalTable({ page, loading, list, selected, onSelect }: GoalTable
 
   const actions = (goal: Goal) => (
     <Space size={0} wrap>
-      {canEdit && (
+      {/* The form opens the goal, which needs `get`. */}
+      {canEdit && canGet && (
         <Button type="link" size="small" onClick={() => navigate(`/form/basic-form?id=${goal.id}`)}>
           {t('goals.action.edit')}
         </Button>
@@ -68,18 +80,9 @@ export function GoalTable({ page, loading, list, selected, onSelect }: GoalTable
         </Button>
       )}
       {canDelete && (
-        <Popconfirm
-          title={t('goals.delete.title')}
-          description={t('goals.delete.content', { title: goal.title })}
-          okText={t('goals.delete.ok')}
-          cancelText={t('goals.delete.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => deleteGoal(goal)}
-        >
-          <Button type="link" size="small" danger>
-            {t('goals.action.delete')}
-          </Button>
-        </Popconfirm>
+        <Button type="link" size="small" danger onClick={() => confirmDelete(goal)}>
+          {t('goals.action.delete')}
+        </Button>
       )}
     </Space>
   );
