@@ -137,7 +137,7 @@ describe('the goal basic form', () => {
   });
 
   it('says the role may not open a goal without asking for it, when it may list goals but not open one', async () => {
-    const grants = { ...BUILT_IN_ROLES[0]!.grants, goals: ['query', 'edit'] };
+    const grants = { ...BUILT_IN_ROLES[0]!.grants, goals: ['query', 'edit'] as ('query' | 'edit')[] };
     server.use(http.get(api('/user/info'), () => reply(userInfo(grants))));
     goals(goalFixture());
     renderApp('/form/basic-form?id=7');
