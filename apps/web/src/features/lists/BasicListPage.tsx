@@ -1,4 +1,5 @@
 import {
+  formatNumber,
   localized,
   TEST_STATUSES,
   type TestProgress,
@@ -12,10 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
+import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
-import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { QueryContent, QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
 import { useTestProgress, useTestProgressSummary } from './api.ts';
 import { BARE_LIST } from './components/CardGrid.tsx';
 import { Figure } from './components/Figure.tsx';
@@ -39,20 +42,37 @@ export default function BasicListPage() {
   return (
     <PageContainer title={t('menu.basicList')} content={t('lists.basic.description')}>
       <Panel>
-        <Flex wrap gap={16} role="region" aria-label={t('lists.basic.figures')}>
-          <Figure label={t('lists.basic.published')} value={figures?.publishedCount ?? '—'} />
-          <Figure label={t('lists.basic.recordsThisWeek')} value={figures?.recordsThisWeek ?? '—'} />
-          <Figure
-            label={t('lists.basic.averageCompletion')}
-            value={
-              figures
-                ? `${completionPercent(figures.submittedCount, figures.recordCount)}%`
-                : summary.isError
-                  ? '—'
-                  : '…'
-            }
+        {summary.isError && !figures ? (
+          // A failure said as such, with a retry: dashes would read as "nothing yet".
+          <QueryErrorState
+            compact
+            error={summary.error}
+            title={t('lists.basic.figuresFailed')}
+            onRetry={() => summary.refetch()}
+            retrying={summary.isFetching}
           />
-        </Flex>
+        ) : (
+          <Flex wrap gap={16} role="region" aria-label={t('lists.basic.figures')} aria-busy={!figures}>
+            <Figure
+              label={t('lists.basic.published')}
+              value={figures ? formatNumber(figures.publishedCount) : <Spin size="small" />}
+            />
+            <Figure
+              label={t('lists.basic.recordsThisWeek')}
+              value={figures ? formatNumber(figures.recordsThisWeek) : <Spin size="small" />}
+            />
+            <Figure
+              label={t('lists.basic.averageCompletion')}
+              value={
+                figures ? (
+                  `${completionPercent(figures.submittedCount, figures.recordCount)}%`
+                ) : (
+                  <Spin size="small" />
+                )
+              }
+            />
+          </Flex>
+        )}
       </Panel>
       <Panel
         title={t('lists.basic.listTitle')}
@@ -86,17 +106,22 @@ export default function BasicListPage() {
           />
         </Flex>
         <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
-          <Spin spinning={list.isFetching && !list.isPending}>
-            {list.data?.data.length === 0 ? (
-              <Empty description={t('lists.empty')} />
-            ) : (
-              <ul aria-label={t('lists.basic.listTitle')} style={BARE_LIST}>
-                {list.data?.data.map((test) => (
-                  <TestRow key={test.id} test={test} />
-                ))}
-              </ul>
-            )}
-          </Spin>
+          {/* The first page has nothing to spin over: the loading state stands in its place. */}
+          {list.isPending ? (
+            <PageLoading />
+          ) : (
+            <Spin spinning={list.isFetching}>
+              {list.data?.data.length === 0 ? (
+                <Empty description={t('lists.empty')} />
+              ) : (
+                <ul aria-label={t('lists.basic.listTitle')} style={BARE_LIST}>
+                  {list.data?.data.map((test) => (
+                    <TestRow key={test.id} test={test} />
+                  ))}
+                </ul>
+              )}
+            </Spin>
+          )}
         </QueryContent>
         <ListPager
           page={list.data}
@@ -112,8 +137,13 @@ export default function BasicListPage() {
 function TestRow({ test }: { test: TestProgress }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const allowed = usePermission();
+  // The questions page needs questions.query; a role without it sees the title but no way in.
+  const canOpenQuestions = allowed('questions', 'query');
+  const canEdit = allowed('tests', 'edit');
   const language = useTextLanguage();
   const title = localized(test.title, language);
+  const titleStyle = { fontWeight: token.fontWeightStrong, overflowWrap: 'anywhere' } as const;
   const percent = completionPercent(test.submittedCount, test.recordCount);
   return (
     <Flex
@@ -127,12 +157,13 @@ function TestRow({ test }: { test: TestProgress }) {
       <Flex gap={12} style={{ flex: '1 1 280px', minWidth: 0 }}>
         <TestCover coverUrl={test.coverUrl} />
         <Flex vertical gap={4} style={{ minWidth: 0 }}>
-          <Link
-            to={questionsPath(test.id)}
-            style={{ fontWeight: token.fontWeightStrong, overflowWrap: 'anywhere' }}
-          >
-            {title}
-          </Link>
+          {canOpenQuestions ? (
+            <Link to={questionsPath(test.id)} style={titleStyle}>
+              {title}
+            </Link>
+          ) : (
+            <span style={titleStyle}>{title}</span>
+          )}
           <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
             {localized(test.subtitle, language) || t('lists.noDescription')}
           </Typography.Text>
@@ -156,7 +187,10 @@ function TestRow({ test }: { test: TestProgress }) {
       </Flex>
       <Flex vertical gap={2} style={{ flex: '1 1 180px', minWidth: 0 }}>
         <Typography.Text type="secondary">
-          {t('lists.basic.completion', { submitted: test.submittedCount, started: test.recordCount })}
+          {t('lists.basic.completion', {
+            submitted: formatNumber(test.submittedCount),
+            started: formatNumber(test.recordCount),
+          })}
         </Typography.Text>
         <Progress
           percent={percent}
@@ -165,10 +199,12 @@ function TestRow({ test }: { test: TestProgress }) {
           aria-label={t('lists.basic.completionOf', { title })}
         />
       </Flex>
-      <Flex gap={12} style={{ flex: 'none' }}>
-        <Link to={questionsPath(test.id)}>{t('lists.action.questions')}</Link>
-        <Link to={editPath(test, language)}>{t('lists.action.edit')}</Link>
-      </Flex>
+      {(canOpenQuestions || canEdit) && (
+        <Flex gap={12} style={{ flex: 'none' }}>
+          {canOpenQuestions && <Link to={questionsPath(test.id)}>{t('lists.action.questions')}</Link>}
+          {canEdit && <Link to={editPath(test, language)}>{t('lists.action.edit')}</Link>}
+        </Flex>
+      )}
     </Flex>
   );
 }

@@ -1,5 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { formatYuan, localized, type TestProgress, testProgressQuerySchema } from '@cool/shared';
+import {
+  formatNumber,
+  formatYuan,
+  localized,
+  type TestProgress,
+  testProgressQuerySchema,
+} from '@cool/shared';
 import { Card, Empty, Flex, Spin, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +13,7 @@ import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useTestProgress } from './api.ts';
 import { CardGrid } from './components/CardGrid.tsx';
@@ -28,15 +35,25 @@ export default function CardListPage() {
   return (
     <PageContainer title={t('menu.cardList')} content={t('lists.card.description')}>
       <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
-        <Spin spinning={list.isFetching && !list.isPending}>
-          <CardGrid label={t('lists.card.listTitle')} min={260}>
-            {allowed('tests', 'add') && <NewTestCard />}
-            {list.data?.data.map((test) => (
-              <TestCard key={test.id} test={test} showRecords={allowed('records', 'query')} />
-            ))}
-          </CardGrid>
-          {list.data?.data.length === 0 && <Empty description={t('lists.empty')} />}
-        </Spin>
+        {/* The first page has nothing to spin over: the loading state stands in its place. */}
+        {list.isPending ? (
+          <PageLoading />
+        ) : (
+          <Spin spinning={list.isFetching}>
+            <CardGrid label={t('lists.card.listTitle')} min={260}>
+              {allowed('tests', 'add') && <NewTestCard />}
+              {list.data?.data.map((test) => (
+                <TestCard
+                  key={test.id}
+                  test={test}
+                  showQuestions={allowed('questions', 'query')}
+                  showRecords={allowed('records', 'query')}
+                />
+              ))}
+            </CardGrid>
+            {list.data?.data.length === 0 && <Empty description={t('lists.empty')} />}
+          </Spin>
+        )}
       </QueryContent>
       <ListPager
         page={list.data}
@@ -73,7 +90,15 @@ function NewTestCard() {
   );
 }
 
-function TestCard({ test, showRecords }: { test: TestProgress; showRecords: boolean }) {
+function TestCard({
+  test,
+  showQuestions,
+  showRecords,
+}: {
+  test: TestProgress;
+  showQuestions: boolean;
+  showRecords: boolean;
+}) {
   const { t } = useTranslation();
   const language = useTextLanguage();
   const title = localized(test.title, language);
@@ -82,9 +107,13 @@ function TestCard({ test, showRecords }: { test: TestProgress; showRecords: bool
       <Card
         styles={{ body: { minHeight: CARD_HEIGHT - 48, display: 'flex', flexDirection: 'column', gap: 12 } }}
         actions={[
-          <Link key="questions" to={questionsPath(test.id)}>
-            {t('lists.action.questions')}
-          </Link>,
+          ...(showQuestions
+            ? [
+                <Link key="questions" to={questionsPath(test.id)}>
+                  {t('lists.action.questions')}
+                </Link>,
+              ]
+            : []),
           ...(showRecords
             ? [
                 <Link key="records" to={recordsPath(test.id)}>
@@ -113,7 +142,7 @@ function TestCard({ test, showRecords }: { test: TestProgress; showRecords: bool
             {test.priceFen === 0 ? t('lists.card.free') : formatYuan(test.priceFen, { symbol: true })}
           </span>
           <Typography.Text type="secondary">
-            {t('lists.records', { count: test.recordCount })}
+            {t('lists.records', { n: formatNumber(test.recordCount) })}
           </Typography.Text>
         </Flex>
       </Card>

@@ -7,7 +7,7 @@ import {
 } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
+import { api, queriesTo, renderApp, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
@@ -60,6 +60,60 @@ function lists(
 const withGrants = (grants: Grants) =>
   server.use(http.get(api('/user/info'), () => reply(fixture.userInfo(grants))));
 
+/** Holds the answers to `GET path` until released, so a test sees the page while its data is on the way. */
+function hold(path: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Answered by the handler registered before this one once released.
+  server.use(
+    http.get(api(path), async () => {
+      await released;
+      return undefined;
+    }),
+  );
+  return release;
+}
+
+/** May look at the tests, categories and participants, but not open the questions or edit a test. */
+const LOOKER: Grants = {
+  dashboard: ['query'],
+  tests: ['query', 'get'],
+  categories: ['query'],
+  participants: ['query'],
+};
+
+describe('every list', () => {
+  it.each([
+    ['/list/basic-list', '/lists/tests', 'PHQ-9 depression'],
+    ['/list/card-list', '/lists/tests', 'PHQ-9 depression'],
+    ['/list/search?tab=articles', '/lists/tests', 'PHQ-9 depression'],
+    ['/list/search?tab=projects', '/categories', 'Mood'],
+    ['/list/search?tab=applications', '/participants', 'Lin'],
+  ])('shows that %s is loading until its first page arrives', async (path, endpoint, item) => {
+    lists();
+    const release = hold(endpoint);
+    renderApp(path);
+    await waitFor(() => expect(queriesTo(endpoint)).not.toEqual([]));
+    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
+    release();
+    expect(await screen.findByRole('listitem', { name: item })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows a search tab loading as it opens', async () => {
+    lists();
+    renderApp('/list/search?tab=applications');
+    await screen.findByRole('listitem', { name: 'Lin' });
+    const release = hold('/categories');
+    click(screen.getByRole('tab', { name: 'Categories' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
+    release();
+    expect(await screen.findByRole('listitem', { name: 'Mood' })).toBeTruthy();
+  });
+});
+
 describe('basic list', () => {
   it('shows each test with its completion and the header figures, filters kept in the URL', async () => {
     lists([progress()]);
@@ -97,6 +151,67 @@ describe('basic list', () => {
     renderApp('/list/basic-list?keyword=nothing');
     expect(await screen.findByText('No tests found')).toBeTruthy();
   });
+
+  it('groups the header figures by thousands', async () => {
+    lists([progress()]);
+    server.use(
+      http.get(api('/lists/tests/summary'), () =>
+        reply({ publishedCount: 1234, recordsThisWeek: 56789, recordCount: 8, submittedCount: 6 }),
+      ),
+    );
+    renderApp('/list/basic-list');
+    const figures = await screen.findByRole('region', { name: 'Key figures' });
+    await waitFor(() => expect(within(figures).getByText('1,234')).toBeTruthy());
+    expect(within(figures).getByText('56,789')).toBeTruthy();
+  });
+
+  it("groups a test's counts by thousands", async () => {
+    lists([progress({ recordCount: 2000, submittedCount: 1234 })]);
+    renderApp('/list/basic-list');
+    const row = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(row).getByText('Completed 1,234 of 2,000')).toBeTruthy();
+  });
+
+  it('shows the figures failed with a retry, not as dashes, and loads them again on retry', async () => {
+    lists([progress()]);
+    let down = true;
+    server.use(
+      http.get(api('/lists/tests/summary'), () =>
+        down ? replyError(500, 'server.internal', 'Something went wrong on the server.') : undefined,
+      ),
+    );
+    renderApp('/list/basic-list');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/Something went wrong/)).toBeTruthy();
+    expect(screen.queryByText('—')).toBeNull();
+    // The list itself still shows.
+    expect(await screen.findByRole('listitem', { name: 'PHQ-9 depression' })).toBeTruthy();
+
+    down = false;
+    click(within(alert).getByRole('button', { name: 'Retry' }));
+    const figures = await screen.findByRole('region', { name: 'Key figures' });
+    await waitFor(() => expect(within(figures).getByText('75%')).toBeTruthy());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('links a role to the questions and the edit only when it may open them', async () => {
+    lists([progress()]);
+    withGrants(LOOKER);
+    renderApp('/list/basic-list');
+    const row = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(row).getByText('PHQ-9 depression')).toBeTruthy();
+    expect(within(row).queryByRole('link')).toBeNull();
+  });
+
+  it('offers the questions but not the edit to a role that may read the questions but not edit tests', async () => {
+    lists([progress()]);
+    withGrants({ ...LOOKER, questions: ['query'] });
+    renderApp('/list/basic-list');
+    const row = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(row).getByRole('link', { name: 'PHQ-9 depression' })).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Questions' })).toBeTruthy();
+    expect(within(row).queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
 });
 
 describe('card list', () => {
@@ -115,6 +230,13 @@ describe('card list', () => {
     expect(screen.getByRole('link', { name: 'New test' }).getAttribute('href')).toBe('/game');
   });
 
+  it('groups the record counts by thousands', async () => {
+    lists([progress({ recordCount: 12345, submittedCount: 0 })]);
+    renderApp('/list/card-list');
+    const card = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(card).getByText('Records: 12,345')).toBeTruthy();
+  });
+
   it('hides the new-test card and records links from a role that may only look at tests', async () => {
     lists();
     withGrants({ dashboard: ['query'], tests: ['query'] });
@@ -122,6 +244,8 @@ describe('card list', () => {
     const card = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
     expect(within(card).queryByRole('link', { name: 'Records' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'New test' })).toBeNull();
+    // Nor the questions, which it may not open.
+    expect(within(card).queryByRole('link', { name: 'Questions' })).toBeNull();
   });
 });
 
@@ -156,5 +280,37 @@ describe('search list', () => {
     expect(screen.queryByRole('tab', { name: 'Categories' })).toBeNull();
     expect(queriesTo('/lists/tests')).toEqual([]);
     expect(queriesTo('/categories')).toEqual([]);
+  });
+
+  it('shows the tests found without a link to questions the role may not open', async () => {
+    lists();
+    withGrants(LOOKER);
+    renderApp('/list/search?tab=articles');
+    const item = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(item).getByText('PHQ-9 depression')).toBeTruthy();
+    expect(within(item).queryByRole('link')).toBeNull();
+  });
+
+  it("shows a category's test count without a link when the role may not open the tests", async () => {
+    lists();
+    withGrants({ dashboard: ['query'], categories: ['query'] });
+    renderApp('/list/search?tab=projects');
+    const category = await screen.findByRole('listitem', { name: 'Mood' });
+    expect(within(category).getByText('Tests: 4')).toBeTruthy();
+    expect(within(category).queryByRole('link')).toBeNull();
+  });
+
+  it('links the tests to their questions and a category to its tests for a role that may open them', async () => {
+    lists();
+    renderApp('/list/search?tab=projects');
+    const category = await screen.findByRole('listitem', { name: 'Mood' });
+    expect(within(category).getByRole('link', { name: 'Tests: 4' }).getAttribute('href')).toBe(
+      '/game?categoryId=1',
+    );
+    click(screen.getByRole('tab', { name: 'Tests' }));
+    const item = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(item).getByRole('link', { name: 'PHQ-9 depression' }).getAttribute('href')).toBe(
+      '/qtable?testId=1',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { Page } from '@cool/shared';
+import { formatNumber, type Page } from '@cool/shared';
 import { Flex, Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -21,7 +21,7 @@ export function ListPager({ page, pageNo, pageSize, onChange }: ListPagerProps) 
         pageSize={pageSize}
         total={page.totalCount}
         showSizeChanger={false}
-        showTotal={(total) => t('lists.total', { total })}
+        showTotal={(total) => t('lists.total', { total: formatNumber(total) })}
         onChange={onChange}
       />
     </Flex>

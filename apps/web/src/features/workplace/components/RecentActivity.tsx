@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useRecentActivity } from '../api.ts';
@@ -19,6 +20,7 @@ export function RecentActivity() {
       extra={<Link to="/system/audit">{t('workplace.activity.more')}</Link>}
     >
       <QueryContent query={query} errorTitle={t('workplace.activity.loadFailed')}>
+        {query.isPending && <PageLoading />}
         {entries && entries.length === 0 && (
           <Typography.Text type="secondary">{t('workplace.activity.empty')}</Typography.Text>
         )}

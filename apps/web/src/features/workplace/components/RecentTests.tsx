@@ -3,6 +3,7 @@ import { Flex, List, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
@@ -14,6 +15,8 @@ const STATUS_COLOURS = { draft: 'default', on_shelf: 'success', off_shelf: 'warn
 export function RecentTests() {
   const { t } = useTranslation();
   const language = useTextLanguage();
+  // The questions page needs questions.query (finance reads the tests without it): else the title is text.
+  const canOpenQuestions = usePermission()('questions', 'query');
   const query = useRecentTests();
   return (
     <Panel
@@ -30,9 +33,13 @@ export function RecentTests() {
             <List.Item>
               <List.Item.Meta
                 title={
-                  <Link to={`/qtable?testId=${test.id}`} style={{ overflowWrap: 'anywhere' }}>
-                    {localized(test.title, language)}
-                  </Link>
+                  canOpenQuestions ? (
+                    <Link to={`/qtable?testId=${test.id}`} style={{ overflowWrap: 'anywhere' }}>
+                      {localized(test.title, language)}
+                    </Link>
+                  ) : (
+                    <span style={{ overflowWrap: 'anywhere' }}>{localized(test.title, language)}</span>
+                  )
                 }
                 description={
                   <Flex wrap gap={8} align="center">

@@ -1,7 +1,9 @@
 import { TeamOutlined } from '@ant-design/icons';
+import { formatNumber } from '@cool/shared';
 import { Col, Flex, Row, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useTeam } from '../api.ts';
@@ -18,6 +20,7 @@ export function TeamPanel() {
       extra={<Link to="/system/roles">{t('workplace.team.more')}</Link>}
     >
       <QueryContent query={query} errorTitle={t('workplace.team.loadFailed')}>
+        {query.isPending && <PageLoading />}
         {roles && roles.length === 0 && (
           <Typography.Text type="secondary">{t('workplace.team.empty')}</Typography.Text>
         )}
@@ -31,8 +34,8 @@ export function TeamPanel() {
                     {role.name}
                   </Typography.Text>
                   <Typography.Text type="secondary">
-                    {t('workplace.team.members', { count: role.members })} ·{' '}
-                    {t('workplace.team.enabled', { count: role.enabledMembers })}
+                    {t('workplace.team.members', { count: role.members, n: formatNumber(role.members) })} ·{' '}
+                    {t('workplace.team.enabled', { n: formatNumber(role.enabledMembers) })}
                   </Typography.Text>
                 </Flex>
               </Flex>

@@ -1,5 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
-import { EXPIRING_SOON_MINUTES, greetingFor } from '@cool/shared';
+import { EXPIRING_SOON_MINUTES, formatNumber, greetingFor } from '@cool/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Avatar, Flex, Statistic, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,7 @@ import { Link } from 'react-router';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { useAuthStore } from '../../../shared/session/authStore.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';
+import { QueryErrorState } from '../../../shared/ui/QueryErrorState.tsx';
 import { useNewAlerts, useOrderToDo, useRecordsToday } from '../api.ts';
 
 /** The greeting with the person's name and role, and the counts waiting for them (those their role may read). */
@@ -46,7 +48,29 @@ export function WorkplaceHeader() {
   );
 }
 
-/** A count that opens the page where it is acted on. */
+type CountQuery = Pick<UseQueryResult, 'data' | 'error' | 'isError' | 'isFetching' | 'refetch'>;
+
+/**
+ * The counts of one query, or, when it failed, what failed with the error and a retry: a dash would pass a
+ * failure off as "nothing waiting".
+ */
+function Counts({ query, failed, children }: { query: CountQuery; failed: string; children: ReactNode }) {
+  if (!query.isError || query.data !== undefined) return children;
+  return (
+    <Flex vertical gap={4} style={{ minWidth: 0 }}>
+      <Typography.Text type="secondary">{failed}</Typography.Text>
+      <QueryErrorState
+        compact
+        error={query.error}
+        title={failed}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    </Flex>
+  );
+}
+
+/** A count that opens the page where it is acted on; a skeleton (and `aria-busy`) until it arrives. */
 function Count({
   title,
   value,
@@ -54,28 +78,34 @@ function Count({
   suffix,
 }: {
   title: string;
-  value?: number;
+  value: number | undefined;
   to: string;
   suffix?: ReactNode;
 }) {
+  const loading = value === undefined;
   return (
-    <Link to={to} style={{ color: 'inherit' }}>
-      <Statistic title={title} value={value ?? '—'} suffix={suffix} />
+    <Link to={to} style={{ color: 'inherit' }} aria-busy={loading}>
+      <Statistic title={title} value={formatNumber(value)} loading={loading} suffix={suffix} />
     </Link>
   );
 }
 
 function NewAlerts() {
   const { t } = useTranslation();
-  const { data } = useNewAlerts();
-  return <Count title={t('workplace.todo.newAlerts')} value={data?.new} to="/alerts?status=new" />;
+  const query = useNewAlerts();
+  return (
+    <Counts query={query} failed={t('workplace.todo.alertsFailed')}>
+      <Count title={t('workplace.todo.newAlerts')} value={query.data?.new} to="/alerts?status=new" />
+    </Counts>
+  );
 }
 
 function OrdersToDo() {
   const { t } = useTranslation();
-  const { data } = useOrderToDo();
+  const query = useOrderToDo();
+  const { data } = query;
   return (
-    <>
+    <Counts query={query} failed={t('workplace.todo.ordersFailed')}>
       <Count
         title={t('workplace.todo.refunds')}
         value={data && data.refundsProcessing + data.refundsAbnormal}
@@ -83,7 +113,7 @@ function OrdersToDo() {
         suffix={
           data && data.refundsAbnormal > 0 ? (
             <Typography.Text type="danger" style={{ fontSize: 'initial' }}>
-              {t('workplace.todo.abnormal', { count: data.refundsAbnormal })}
+              {t('workplace.todo.abnormal', { n: formatNumber(data.refundsAbnormal) })}
             </Typography.Text>
           ) : undefined
         }
@@ -93,12 +123,16 @@ function OrdersToDo() {
         value={data?.unpaidExpiringSoon}
         to="/order?status=unpaid"
       />
-    </>
+    </Counts>
   );
 }
 
 function RecordsToday() {
   const { t } = useTranslation();
-  const { data } = useRecordsToday();
-  return <Count title={t('workplace.todo.submittedToday')} value={data?.submittedToday} to="/records" />;
+  const query = useRecordsToday();
+  return (
+    <Counts query={query} failed={t('workplace.todo.recordsFailed')}>
+      <Count title={t('workplace.todo.submittedToday')} value={query.data?.submittedToday} to="/records" />
+    </Counts>
+  );
 }
