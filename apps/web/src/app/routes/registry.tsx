@@ -60,7 +60,11 @@ const WorkplacePage = page(() => import('../../features/workplace/WorkplacePage.
 const GoalFormPage = page(() => import('../../features/goals/GoalFormPage.tsx'), ['goals']);
 const GoalPlanPage = page(() => import('../../features/goals/GoalPlanPage.tsx'), ['goals']);
 const GoalListPage = page(() => import('../../features/goals/GoalListPage.tsx'), ['goals']);
-const RefundStepPage = page(() => import('../../features/refunds/RefundStepPage.tsx'), ['refunds', 'orders']);
+// The wizard names the payer with the test records' strings (`participantName`).
+const RefundStepPage = page(
+  () => import('../../features/refunds/RefundStepPage.tsx'),
+  ['refunds', 'orders', 'testRecord'],
+);
 const RefundResultPage = page(
   () => import('../../features/refunds/RefundResultPage.tsx'),
   ['refunds', 'orders'],

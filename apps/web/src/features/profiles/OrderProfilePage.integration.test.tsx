@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLES } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
+import { api, queriesTo, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
 import { click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
@@ -97,6 +97,31 @@ describe('order profile', () => {
     expect(await screen.findByRole('heading', { name: `Order ${NO}` })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Refund' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sync with WeChat Pay' })).toBeNull();
+  });
+
+  it('tells a role that may only list orders that it may not open one, and asks for none', async () => {
+    orderApi();
+    server.use(
+      http.get(api('/user/info'), () =>
+        reply(fixture.userInfo({ ...BUILT_IN_ROLES[0]!.grants, orders: ['query'] })),
+      ),
+    );
+    renderApp('/profile/basic?id=1');
+    expect(await screen.findByText("Your role may not open an order's details")).toBeTruthy();
+    expect(queriesTo('/orders/by-id/1')).toEqual([]);
+  });
+
+  it('offers no search by number to a role that may not open an order (it would ask for one)', async () => {
+    orderApi();
+    server.use(
+      http.get(api('/user/info'), () =>
+        reply(fixture.userInfo({ ...BUILT_IN_ROLES[0]!.grants, orders: ['query'] })),
+      ),
+    );
+    renderApp('/profile/basic');
+    expect(await screen.findByText("Your role may not open an order's details")).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Order number' })).toBeNull();
+    expect(requests.filter((r) => new URL(r.url).pathname.startsWith('/api/orders'))).toEqual([]);
   });
 
   it('without an id, opens an order found by its number', async () => {

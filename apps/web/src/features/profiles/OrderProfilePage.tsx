@@ -58,8 +58,10 @@ export default function OrderProfilePage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const orderId = Number.isSafeInteger(id) && id > 0 ? id : null;
-  const order = useOrderProfile(orderId);
   const can = usePermission();
+  // The route needs only orders.query; the order (by id or by number) is orders.get, which the server checks.
+  const mayOpen = can('orders', 'get');
+  const order = useOrderProfile(mayOpen ? orderId : null);
   const sync = useSyncOrderNow();
   const { message } = useNotices();
   const found = order.data;
@@ -95,7 +97,11 @@ export default function OrderProfilePage() {
       content={t('orderProfile.description')}
       extra={actions}
     >
-      {orderId === null ? (
+      {!mayOpen ? (
+        <Panel>
+          <Empty description={t('orderProfile.noDetail')} />
+        </Panel>
+      ) : orderId === null ? (
         <FindOrder />
       ) : (
         <QueryContent query={order} errorTitle={t('orderProfile.loadFailed')}>

@@ -1,7 +1,16 @@
 import { alertSchema, type Grants, orderSchema, participantSchema, recordSchema } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, queriesTo, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
+import {
+  api,
+  queriesTo,
+  renderApp,
+  reply,
+  replyError,
+  requests,
+  server,
+  setupIntegration,
+} from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
@@ -94,6 +103,71 @@ describe("a participant's advanced profile", () => {
     expect(queriesTo('/orders')).toEqual([]);
     expect(queriesTo('/orders/totals')).toEqual([]);
     expect(queriesTo('/alerts')).toEqual([]);
+  });
+
+  it('shows that the participant is loading', async () => {
+    participant7();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get(api('/participants/7'), async () => {
+        await answered;
+        return reply(fixture.participantDetail({ phone: '138****5678' }));
+      }),
+    );
+    renderApp('/profile/advanced?id=7');
+    await screen.findByText(/^One participant as the service knows them/);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Loading...'));
+    answer();
+    expect(await screen.findByText('138****5678')).toBeTruthy();
+  });
+
+  it('marks a figure that could not be loaded, and loads it again on retry', async () => {
+    participant7();
+    let failing = true;
+    server.use(
+      http.get(api('/orders/totals'), () =>
+        failing
+          ? replyError(500, 'server.internal', 'Something went wrong on the server.')
+          : reply(fixture.orderTotals({ paidFen: 1990, refundedFen: 0 })),
+      ),
+    );
+    renderApp('/profile/advanced?id=7');
+    const figures = await screen.findByRole('region', { name: 'Key figures' });
+    await waitFor(() =>
+      expect(within(figures).getByText('Amount paid').nextElementSibling?.textContent).toBe('Not loaded'),
+    );
+    // The other figures loaded.
+    expect(within(figures).getByText('Open alerts').nextElementSibling?.textContent).toBe('1');
+    failing = false;
+    click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(figures).getByText('¥19.90')).toBeTruthy());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when the activity could not be loaded instead of "nothing yet", and loads it on retry', async () => {
+    participant7();
+    withGrants({ dashboard: ['query'], participants: ['query', 'get'], records: ['query'] });
+    let failing = true;
+    server.use(
+      http.get(api('/records'), () =>
+        failing
+          ? replyError(500, 'server.internal', 'Something went wrong on the server.')
+          : reply(fixture.page(recordSchema, [fixture.record()])),
+      ),
+    );
+    renderApp('/profile/advanced?id=7');
+    await screen.findByText('138****5678');
+    click(await screen.findByRole('tab', { name: 'Activity' }));
+    // The shown tab's panel (antd hides the others).
+    const activity = () => screen.getByRole('tabpanel');
+    expect(await screen.findByText('The activity could not be loaded')).toBeTruthy();
+    expect(within(activity()).queryByText('Nothing yet')).toBeNull();
+    failing = false;
+    click(within(activity()).getByRole('button', { name: 'Retry' }));
+    expect(await within(activity()).findByText(/^Submitted /)).toBeTruthy();
   });
 
   it('asks before blocking, then shows them blocked', async () => {

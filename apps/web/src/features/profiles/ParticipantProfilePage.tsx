@@ -11,8 +11,9 @@ import { participantName } from '../../shared/records/tags.tsx';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { ImageAvatar } from '../../shared/ui/ImageAvatar.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
+import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
-import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { QueryContent, QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
 import { activityOf } from './participant/activity.ts';
 import {
   useParticipant,
@@ -30,6 +31,29 @@ const idOf = (value: string | null) => {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : undefined;
 };
+
+/** What several queries shown as one (a figure, the activity) need of each. */
+interface QueryState {
+  isError: boolean;
+  error: unknown;
+  isLoading: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** Several queries as one: failed when any failed (its error shown), and a retry that asks the failed again. */
+function together(queries: QueryState[]) {
+  const failed = queries.filter((query) => query.isError);
+  return {
+    failed: failed.length > 0,
+    error: failed[0]?.error,
+    loading: queries.some((query) => query.isLoading),
+    retrying: failed.some((query) => query.isFetching),
+    retry: () => {
+      for (const query of failed) void query.refetch();
+    },
+  };
+}
 
 /** The template's advanced profile: one participant, their records, orders, alerts and activity. */
 export default function ParticipantProfilePage() {
@@ -57,7 +81,7 @@ function Profile({ id }: { id: number }) {
   const detail = useParticipant(id);
   return (
     <QueryContent query={detail} errorTitle={t('participantProfile.loadFailed')}>
-      {detail.data && <ProfileBody participant={detail.data} />}
+      {detail.data ? <ProfileBody participant={detail.data} /> : <PageLoading />}
     </QueryContent>
   );
 }
@@ -112,6 +136,17 @@ function ProfileBody({ participant }: { participant: Participant }) {
 
   const openAlerts =
     fresh.data && contacted.data ? fresh.data.totalCount + contacted.data.totalCount : undefined;
+  // Only the queries the role may make: one it may not stays pending and is neither loading nor failed.
+  const figures = together([
+    ...(can.records ? [submitted] : []),
+    ...(can.orders ? [paid] : []),
+    ...(can.alerts ? [fresh, contacted] : []),
+  ]);
+  const activitySources = together([
+    ...(can.records ? [newest] : []),
+    ...(can.orders ? [newestOrders] : []),
+    ...(can.alerts ? [newestAlerts] : []),
+  ]);
   const latest = newest.data?.data[0];
   const activity = activityOf(
     newest.data?.data ?? [],
@@ -126,7 +161,7 @@ function ProfileBody({ participant }: { participant: Participant }) {
             key: 'records',
             label: t('participantProfile.tab.records'),
             children: (
-              <QueryContent query={records} errorTitle={t('participantProfile.loadFailed')}>
+              <QueryContent query={records} errorTitle={t('participantProfile.tab.loadFailed.records')}>
                 <RecordTable page={records.data} loading={records.isFetching} {...paging('records')} />
               </QueryContent>
             ),
@@ -139,7 +174,7 @@ function ProfileBody({ participant }: { participant: Participant }) {
             key: 'orders',
             label: t('participantProfile.tab.orders'),
             children: (
-              <QueryContent query={orders} errorTitle={t('participantProfile.loadFailed')}>
+              <QueryContent query={orders} errorTitle={t('participantProfile.tab.loadFailed.orders')}>
                 <OrderTable page={orders.data} loading={orders.isFetching} {...paging('orders')} />
               </QueryContent>
             ),
@@ -152,7 +187,7 @@ function ProfileBody({ participant }: { participant: Participant }) {
             key: 'alerts',
             label: t('participantProfile.tab.alerts'),
             children: (
-              <QueryContent query={alerts} errorTitle={t('participantProfile.loadFailed')}>
+              <QueryContent query={alerts} errorTitle={t('participantProfile.tab.loadFailed.alerts')}>
                 <AlertTable page={alerts.data} loading={alerts.isFetching} {...paging('alerts')} />
               </QueryContent>
             ),
@@ -162,10 +197,8 @@ function ProfileBody({ participant }: { participant: Participant }) {
     {
       key: 'activity',
       label: t('participantProfile.tab.activity'),
-      children:
-        activity.length === 0 ? (
-          <Empty description={t('participantProfile.activity.empty')} />
-        ) : (
+      children: (
+        <ActivityState sources={activitySources} empty={activity.length === 0}>
           <Timeline
             items={activity.map((event) => ({
               key: event.key,
@@ -182,7 +215,8 @@ function ProfileBody({ participant }: { participant: Participant }) {
               ),
             }))}
           />
-        ),
+        </ActivityState>
+      ),
     },
   ];
 
@@ -190,18 +224,40 @@ function ProfileBody({ participant }: { participant: Participant }) {
     <>
       <ProfileHeader participant={participant} />
       <Panel>
+        {figures.failed && (
+          <div style={{ marginBottom: 16 }}>
+            <QueryErrorState
+              compact
+              error={figures.error}
+              title={t('participantProfile.figures.loadFailed')}
+              onRetry={figures.retry}
+              retrying={figures.retrying}
+            />
+          </div>
+        )}
         <Flex wrap gap={16} role="region" aria-label={t('participantProfile.figures.title')}>
           <Figure label={t('participantProfile.figures.records')} value={participant.recordCount} />
           {can.records && (
-            <Figure label={t('participantProfile.figures.submitted')} value={submitted.data?.totalCount} />
+            <Figure
+              label={t('participantProfile.figures.submitted')}
+              value={submitted.data?.totalCount}
+              failed={submitted.isError}
+            />
           )}
           {can.orders && (
             <Figure
               label={t('participantProfile.figures.paid')}
               value={paid.data && formatYuan(paid.data.paidFen - paid.data.refundedFen, { symbol: true })}
+              failed={paid.isError}
             />
           )}
-          {can.alerts && <Figure label={t('participantProfile.figures.openAlerts')} value={openAlerts} />}
+          {can.alerts && (
+            <Figure
+              label={t('participantProfile.figures.openAlerts')}
+              value={openAlerts}
+              failed={fresh.isError || contacted.isError}
+            />
+          )}
         </Flex>
       </Panel>
       {latest && <LatestRecordSteps record={latest} />}
@@ -212,12 +268,54 @@ function ProfileBody({ participant }: { participant: Participant }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: ReactNode }) {
+/**
+ * The activity tab's state: loading until each area has answered (the timeline merges them), the error in its
+ * place when an area failed and nothing else is there to show, else a retry alert above what did load.
+ */
+function ActivityState({
+  sources,
+  empty,
+  children,
+}: {
+  sources: ReturnType<typeof together>;
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (sources.loading) return <PageLoading />;
+  const failure = (compact: boolean) => (
+    <QueryErrorState
+      compact={compact}
+      error={sources.error}
+      title={t('participantProfile.activity.loadFailed')}
+      onRetry={sources.retry}
+      retrying={sources.retrying}
+    />
+  );
+  if (sources.failed && empty) return failure(false);
+  return (
+    <Flex vertical gap={16}>
+      {sources.failed && failure(true)}
+      {empty ? <Empty description={t('participantProfile.activity.empty')} /> : children}
+    </Flex>
+  );
+}
+
+/** A key figure: "…" while it loads, "not loaded" when its query failed (the alert above offers a retry). */
+function Figure({ label, value, failed = false }: { label: string; value: ReactNode; failed?: boolean }) {
+  const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
     <Flex vertical gap={4} style={{ flex: '1 1 120px', minWidth: 0 }}>
       <Typography.Text type="secondary">{label}</Typography.Text>
-      <span style={{ fontSize: token.fontSizeHeading4, color: token.colorTextHeading }}>{value ?? '…'}</span>
+      {/* A failed refetch keeps the figure it had. */}
+      {value === undefined && failed ? (
+        <Typography.Text type="danger">{t('participantProfile.figures.failed')}</Typography.Text>
+      ) : (
+        <span style={{ fontSize: token.fontSizeHeading4, color: token.colorTextHeading }}>
+          {value ?? '…'}
+        </span>
+      )}
     </Flex>
   );
 }

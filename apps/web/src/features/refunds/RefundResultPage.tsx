@@ -1,6 +1,7 @@
 import { Button, Empty, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
@@ -26,8 +27,11 @@ function SuccessOutcome({ search }: { search: URLSearchParams }) {
   const { t } = useTranslation();
   const refundKey = search.get('refund') ?? '';
   const orderId = positiveInt(search.get('order'));
-  const order = useOrderById(orderId);
+  // The refund is read from its order, which is orders.get (the route needs only orders.query).
+  const mayOpen = usePermission()('orders', 'get');
+  const order = useOrderById(mayOpen ? orderId : null);
   if (!refundKey || orderId === null) return <NoRefund text={t('refunds.result.missing')} />;
+  if (!mayOpen) return <Empty description={t('refunds.result.noDetail')} />;
   const refund = order.data?.refunds.find((r) => String(r.id) === refundKey || r.outRefundNo === refundKey);
   return (
     <QueryContent query={order} errorTitle={t('refunds.result.loadFailed')}>
@@ -52,6 +56,8 @@ export default function RefundResultPage({ outcome }: { outcome: 'success' | 'fa
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const refusal = refusalIn(search);
+  // Without orders.get the order's profile would only say so: no way to it is offered.
+  const mayOpen = usePermission()('orders', 'get');
   return (
     <PageContainer title={t(outcome === 'success' ? 'refunds.result.heading' : 'refunds.fail.heading')}>
       <Panel>
@@ -60,7 +66,7 @@ export default function RefundResultPage({ outcome }: { outcome: 'success' | 'fa
         ) : refusal ? (
           <RefundRefused
             refusal={refusal}
-            orderId={positiveInt(search.get('order'))}
+            orderId={mayOpen ? positiveInt(search.get('order')) : null}
             values={{
               orderNo: search.get('orderNo') ?? '',
               amountFen: positiveInt(search.get('amountFen')) ?? undefined,

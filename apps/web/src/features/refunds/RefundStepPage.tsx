@@ -1,7 +1,8 @@
-import { Steps } from 'antd';
+import { Empty, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
 import { useOrderByNo } from './api.ts';
@@ -68,9 +69,17 @@ function RefundWizard({ search }: { search: URLSearchParams }) {
 export default function RefundStepPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
+  // The route needs only orders.query, but finding the order is orders.get: without it the server would refuse.
+  const mayOpen = usePermission()('orders', 'get');
   return (
     <PageContainer title={t('refunds.title')} content={t('refunds.description')}>
-      <RefundWizard key={search.toString()} search={search} />
+      {mayOpen ? (
+        <RefundWizard key={search.toString()} search={search} />
+      ) : (
+        <Panel>
+          <Empty description={t('refunds.noDetail')} />
+        </Panel>
+      )}
     </PageContainer>
   );
 }

@@ -1,7 +1,7 @@
 import { BUILT_IN_ROLES, type Grants, type OrderDetail, type Refund } from '@cool/shared';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
+import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
 import { click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
@@ -158,6 +158,45 @@ describe('refund wizard', () => {
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
 
+  it('names a payer without a nickname on a reload of the wizard', async () => {
+    // The payer's name comes from the test records' strings, which this page must load itself.
+    orderApi(fixture.orderDetail({ participant: { id: 7, nickname: null, erased: false } }));
+    renderApp(`/form/step-form?orderNo=${NO}`);
+    expect(await screen.findByText('Anonymous #7 (oAbc****xyz)')).toBeTruthy();
+    expect(screen.queryByText(/testRecord\./)).toBeNull();
+  });
+
+  it('tells a role that may not open orders, and asks nothing the server would refuse', async () => {
+    orderApi(fixture.orderDetail());
+    withGrants((grants) => ({ ...grants, orders: ['query', 'refund'] }));
+    renderApp(`/form/step-form?orderNo=${NO}`);
+    expect(
+      await screen.findByText("Your role may not open an order's details, which a refund starts from."),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(queriesTo(`/orders/${NO}`)).toEqual([]);
+  });
+
+  it('says the refund was not made, without a raw code, when the answer carries no reason', async () => {
+    const posts = orderApi(fixture.orderDetail());
+    // A proxy's own answer: no envelope, so no code.
+    server.use(
+      http.post(api(`/orders/${NO}/refunds`), () => {
+        posts.push({ path: 'refunds', body: null });
+        return new HttpResponse('Bad Gateway', { status: 502 });
+      }),
+    );
+    const { router } = renderApp(`/form/step-form?orderNo=${NO}`);
+    await waitFor(() => screen.getByLabelText('Amount to refund (at most ¥19.90)'));
+    click(screen.getByRole('button', { name: 'Next' }));
+    click(await screen.findByRole('button', { name: 'Refund ¥19.90' }));
+    expect(await screen.findByText('Submission failed')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/result/fail');
+    expect(posts).toHaveLength(1);
+    expect(screen.getByText('Something went wrong.')).toBeTruthy();
+    expect(screen.queryByText(/http\.502/)).toBeNull();
+  });
+
   it('hides the amount from a role that may only look orders up', async () => {
     orderApi(fixture.orderDetail());
     withGrants((grants) => ({ ...grants, orders: ['query', 'get'] }));
@@ -192,6 +231,15 @@ describe('refund outcome', () => {
     renderApp('/result/success?refund=5&order=1');
     expect(await screen.findByText('Refund refused')).toBeTruthy();
     expect(document.querySelector('.ant-steps-item-error')?.textContent).toContain('Refused by WeChat Pay');
+  });
+
+  it('tells a role that may not open orders, without asking for the order', async () => {
+    orderApi(fixture.orderDetail({ status: 'refunding', refunds: [refund()] }));
+    withGrants((grants) => ({ ...grants, orders: ['query'] }));
+    renderApp('/result/success?refund=5&order=1');
+    expect(await screen.findByText("Your role may not open an order's details.")).toBeTruthy();
+    expect(screen.queryByText('Refund submitted')).toBeNull();
+    expect(queriesTo('/orders/by-id/1')).toEqual([]);
   });
 
   it('says when the order has no such refund', async () => {

@@ -45,6 +45,8 @@ export function refusalOf(error: unknown): Refusal | null {
     errors?: { error?: string; params?: Refusal['params'] }[];
   };
   const field = result.error === 'request.invalid' ? result.errors?.[0] : undefined;
+  // An answer without the server's code (a proxy's 502) keeps its status in the address; no text names it, so
+  // the fail page shows the generic failure (RefundRefused).
   const code = field?.error ?? result.error ?? `http.${error.status}`;
   return { code, params: (field ? field.params : result.params) ?? {} };
 }

@@ -95,7 +95,12 @@ export function RefundRefused({ refusal, orderId, values }: RefundRefusedProps) 
     <Result
       status="error"
       title={t('refunds.fail.title')}
-      subTitle={fieldErrorText({ error: refusal.code, params: refusal.params }, t)}
+      // A code this build has no text for (`http.502`, an answer without the server's reason) reads as the
+      // generic failure, as errorText shows an unknown error, not as the raw code.
+      subTitle={fieldErrorText(
+        { error: refusal.code, params: refusal.params, message: t('common.error.unknown') },
+        t,
+      )}
       extra={
         <Link to={modify}>
           <Button type="primary">{t('refunds.fail.returnToModify')}</Button>
