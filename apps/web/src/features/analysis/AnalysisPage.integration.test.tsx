@@ -8,7 +8,7 @@ import {
   visitsPeriodSchema,
 } from '@cool/shared';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   api,
   queriesTo,
@@ -21,6 +21,7 @@ import {
 } from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
+import { totalFontSize } from './components/ChartCard.tsx';
 import { chinaToday, presetPeriod } from './period.ts';
 
 setupIntegration();
@@ -227,5 +228,92 @@ describe('analysis dashboard', () => {
     failing = false;
     click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(total.getByText('¥59.65')).toBeTruthy());
+  });
+
+  it('shows a total of millions in full, smaller rather than cut', async () => {
+    answers();
+    server.use(
+      http.get(api('/analysis/sales/overview'), () =>
+        reply(
+          salesOverviewSchema.parse({
+            totalFen: 123456789,
+            salesFen: { today: 0, yesterday: 0, week: 0, previousWeek: 0 },
+            payments: 5,
+            paymentsToday: 4,
+            paymentTrend: days([0, 1, 4]),
+            conversion: {
+              submitted: 6,
+              paid: 4,
+              week: { submitted: 5, paid: 4 },
+              previousWeek: { submitted: 4, paid: 1 },
+            },
+          }),
+        ),
+      ),
+    );
+    renderApp('/dashboard/analysis');
+    const total = await card('Total sales');
+    const figure = await waitFor(() => total.getByText('¥1,234,567.89'));
+    // Nothing of it is cut: no ellipsis and no clipping on it or its box, and it may wrap as a last resort.
+    for (
+      let node: HTMLElement | null = figure;
+      node && node.tagName !== 'SECTION';
+      node = node.parentElement
+    ) {
+      expect(node.style.textOverflow).not.toBe('ellipsis');
+      expect(node.style.overflow).not.toBe('hidden');
+      expect(node.style.whiteSpace).not.toBe('nowrap');
+      expect(node.style.height).toBe('');
+    }
+    // Its size follows the card's width (happy-dom keeps no clamp() style, so the rule is checked on its own):
+    // 14% of the card's inner width, 25.7 px in the 184 px of a card at 1280 px, where the figure's 7.1 ems
+    // (at most) take 183 px; a short figure keeps the template's 30 px.
+    expect((figure.closest('section') as HTMLElement).style.containerType).toBe('inline-size');
+    expect(totalFontSize('¥1,234,567.89')).toBe('clamp(16px, 14cqi, 30px)');
+    expect(totalFontSize('5')).toBe('clamp(16px, 100cqi, 30px)');
+  });
+
+  describe('the small charts', () => {
+    // happy-dom lays nothing out: give the charts a size, so recharts draws them and tracks the pointer.
+    const size = { x: 0, y: 0, left: 0, top: 0, width: 200, height: 46, right: 200, bottom: 46 };
+    afterEach(() => vi.restoreAllMocks());
+
+    /** Points at the chart's bar or point of `index` of `count`, and returns the tooltip's text. */
+    async function tooltipAt(chart: Element, index: number, count: number) {
+      const wrapper = await waitFor(() => {
+        const found = chart.querySelector('.recharts-wrapper');
+        if (!found?.querySelector('.recharts-surface')) throw new Error('no chart drawn');
+        return found;
+      });
+      const clientX = ((index + 0.5) * size.width) / count;
+      for (const type of ['mouseenter', 'mousemove'])
+        wrapper.dispatchEvent(new MouseEvent(type, { bubbles: true, clientX, clientY: 30 }));
+      return waitFor(() => {
+        const text = chart.querySelector('.recharts-tooltip-wrapper')?.textContent;
+        if (!text) throw new Error('no tooltip');
+        return text;
+      });
+    }
+
+    it("label a day as the trend's axis does and show its number grouped", async () => {
+      vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(size as DOMRect);
+      answers();
+      server.use(
+        http.get(api('/analysis/visits/overview'), () =>
+          reply(
+            visitsOverviewSchema.parse({
+              total: 1234,
+              visits: { today: 8, yesterday: 2, week: 8, previousWeek: 0 },
+              trend: days([2, 12345]),
+            }),
+          ),
+        ),
+      );
+      renderApp('/dashboard/analysis');
+      const visits = (await screen.findByRole('heading', { name: 'Visits' })).closest('section')!;
+      expect(await tooltipAt(visits, 1, 2)).toBe('03-02Visits : 12,345');
+      const payments = (await screen.findByRole('heading', { name: 'Payments' })).closest('section')!;
+      expect(await tooltipAt(payments, 2, 3)).toBe('03-03Payments : 4');
+    });
   });
 });

@@ -7,7 +7,9 @@ import {
   recordsNowSchema,
 } from '@cool/shared';
 import { http } from 'msw';
+import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../shared/i18n/i18n.ts';
 import { api, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
 import { screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
@@ -116,8 +118,9 @@ describe('monitor', () => {
     expect(severe.textContent).toMatch(/Severe.*3.*2/);
 
     const jobs = await region('Background work, last 24 hours');
-    const queue = await within(jobs).findByRole('row', { name: /pay-poll-refunds/ });
-    expect(queue.textContent).toBe('pay-poll-refunds21403');
+    // Named in the user's language, with the name the server's log uses under it.
+    const queue = await within(jobs).findByRole('row', { name: /Poll refunds/ });
+    expect(queue.textContent).toBe('Poll refundspay-poll-refunds21403');
 
     expect(screen.getByRole('status').textContent).toMatch(/^Updated at \d\d:\d\d:\d\d$/);
     // Polling must not keep an unattended session alive.
@@ -165,5 +168,49 @@ describe('monitor', () => {
       await within(await region('Background work, last 24 hours')).findByText(/runs no job queue/),
     ).toBeTruthy();
     expect(await within(await region('Open alerts')).findByText('No open alert')).toBeTruthy();
+  });
+
+  // Last in the file: switching the language back saves it after the page is gone, as the next page opens.
+  it("names every queue the server registers in the user's language, and an unknown one as it is", async () => {
+    // apps/server/src/jobs/registry.ts's JOBS, PAY_JOBS included.
+    const names = {
+      'purge-sessions': '清理过期会话',
+      vacuum: '数据库整理（VACUUM）',
+      'purge-codes-and-messages': '清理旧验证码和消息',
+      'notify-staff': '员工通知邮件',
+      'recovery-mail': '账号找回邮件',
+      'pay-close-expired-orders': '关闭过期订单',
+      'pay-poll-refunds': '查询退款进度',
+      'pay-query-unnotified-orders': '查询未收到通知的订单',
+      'pay-reconcile-yesterday': '对账昨日账单',
+    };
+    const counts = { queued: 0, active: 0, completed: 1234, failed: 0 };
+    sections();
+    server.use(
+      http.get(api('/monitor/jobs'), () =>
+        reply(
+          jobQueuesSchema.strict().parse({
+            available: true,
+            queues: [...Object.keys(names), 'some-new-queue'].map((name) => ({ name, ...counts })),
+          }),
+        ),
+      ),
+    );
+    await act(() => changeLanguage('zh-CN'));
+    try {
+      renderApp('/dashboard/monitor');
+      const jobs = await region('后台任务（近 24 小时）');
+      await within(jobs).findByRole('row', { name: /查询退款进度/ });
+      for (const [name, label] of Object.entries(names))
+        expect(within(jobs).getByRole('row', { name: new RegExp(`^${label}${name}`) }).textContent).toBe(
+          `${label}${name}001,2340`,
+        );
+      // A queue this console does not know yet: its own name, once.
+      expect(within(jobs).getByRole('row', { name: /some-new-queue/ }).textContent).toBe(
+        'some-new-queue001,2340',
+      );
+    } finally {
+      await act(() => changeLanguage('en-US'));
+    }
   });
 });

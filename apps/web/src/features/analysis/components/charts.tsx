@@ -1,5 +1,7 @@
+import { formatNumber } from '@cool/shared';
 import { theme } from 'antd';
 import { Area, AreaChart, Bar, BarChart, ResponsiveContainer, Tooltip, XAxis } from 'recharts';
+import { bucketLabel } from '../period.ts';
 
 /** The charts' colours from the theme, so dark mode draws them right. */
 export function useChartColours() {
@@ -42,12 +44,21 @@ interface SparklineProps {
   /** The figure's name in the tooltip. */
   name: string;
   kind: 'area' | 'bar';
+  /** The value in the tooltip: grouped digits unless told (a money series passes yuan). */
+  format?: (value: number) => string;
 }
 
 /** The top cards' small chart of the last days: an area or bars, a tooltip and no axes. */
-export function Sparkline({ data, name, kind }: SparklineProps) {
+export function Sparkline({ data, name, kind, format = formatNumber }: SparklineProps) {
   const colours = useChartColours();
-  const tooltip = <Tooltip {...colours.tooltip} formatter={(value) => [value, name]} />;
+  // The day as the trend chart's axis labels its buckets, not the server's ISO date.
+  const tooltip = (
+    <Tooltip
+      {...colours.tooltip}
+      formatter={(value) => [format(Number(value)), name]}
+      labelFormatter={(date) => bucketLabel(String(date), 'day')}
+    />
+  );
   return (
     <ResponsiveContainer width="100%" height={46}>
       {kind === 'area' ? (
