@@ -79,9 +79,11 @@ describe('menu tree', () => {
       '/exception',
     ]);
     const content = access(['dashboard'], ['tests', 'categories']);
+    // The workplace lists recently changed tests: a tests role has a dashboard.
     expect(menuTree(filterRoutes(basic, content)).map((node) => node.path)).toEqual([
       '/game',
       '/user',
+      '/dashboard',
       '/list',
       '/exception',
     ]);
