@@ -54,6 +54,22 @@ server.events.on('request:start', ({ request }) => {
 });
 
 /** The query parameters of the requests sent to `GET path`, oldest first. */
+/** Holds the answers to `GET path` until released, so a test sees the page while its data is on the way. */
+export function hold(path: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Answered by the handler registered before this one once released.
+  server.use(
+    http.get(api(path), async () => {
+      await released;
+      return undefined;
+    }),
+  );
+  return release;
+}
+
 export const queriesTo = (path: string) =>
   requests
     .filter((request) => request.method === 'GET' && new URL(request.url).pathname === `/api${path}`)

@@ -6,7 +6,7 @@ import {
   type TestStatus,
   testProgressQuerySchema,
 } from '@cool/shared';
-import { Empty, Flex, Input, Progress, Radio, Spin, Tag, Typography, theme } from 'antd';
+import { Flex, Input, Progress, Radio, Spin, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +16,13 @@ import { useListState } from '../../shared/list/useListState.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
-import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
-import { QueryContent, QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
+import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
 import { useTestProgress, useTestProgressSummary } from './api.ts';
 import { BARE_LIST } from './components/CardGrid.tsx';
 import { Figure } from './components/Figure.tsx';
 import { ListPager } from './components/ListPager.tsx';
+import { ListResults } from './components/ListResults.tsx';
 import { TestCover } from './components/TestCover.tsx';
 import { TestStatusTag } from './components/TestStatusTag.tsx';
 import { completionPercent, editPath, questionsPath } from './paths.ts';
@@ -105,24 +105,15 @@ export default function BasicListPage() {
             }
           />
         </Flex>
-        <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
-          {/* The first page has nothing to spin over: the loading state stands in its place. */}
-          {list.isPending ? (
-            <PageLoading />
-          ) : (
-            <Spin spinning={list.isFetching}>
-              {list.data?.data.length === 0 ? (
-                <Empty description={t('lists.empty')} />
-              ) : (
-                <ul aria-label={t('lists.basic.listTitle')} style={BARE_LIST}>
-                  {list.data?.data.map((test) => (
-                    <TestRow key={test.id} test={test} />
-                  ))}
-                </ul>
-              )}
-            </Spin>
+        <ListResults query={list}>
+          {(items) => (
+            <ul aria-label={t('lists.basic.listTitle')} style={BARE_LIST}>
+              {items.map((test) => (
+                <TestRow key={test.id} test={test} />
+              ))}
+            </ul>
           )}
-        </QueryContent>
+        </ListResults>
         <ListPager
           page={list.data}
           pageNo={query.pageNo}

@@ -6,18 +6,17 @@ import {
   type TestProgress,
   testProgressQuerySchema,
 } from '@cool/shared';
-import { Card, Empty, Flex, Spin, Typography, theme } from 'antd';
+import { Card, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
-import { PageLoading } from '../../shared/ui/PageLoading.tsx';
-import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useTestProgress } from './api.ts';
 import { CardGrid } from './components/CardGrid.tsx';
 import { ListPager } from './components/ListPager.tsx';
+import { ListResults } from './components/ListResults.tsx';
 import { TestCover } from './components/TestCover.tsx';
 import { TestStatusTag } from './components/TestStatusTag.tsx';
 import { questionsPath, recordsPath } from './paths.ts';
@@ -34,27 +33,21 @@ export default function CardListPage() {
 
   return (
     <PageContainer title={t('menu.cardList')} content={t('lists.card.description')}>
-      <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
-        {/* The first page has nothing to spin over: the loading state stands in its place. */}
-        {list.isPending ? (
-          <PageLoading />
-        ) : (
-          <Spin spinning={list.isFetching}>
-            <CardGrid label={t('lists.card.listTitle')} min={260}>
-              {allowed('tests', 'add') && <NewTestCard />}
-              {list.data?.data.map((test) => (
-                <TestCard
-                  key={test.id}
-                  test={test}
-                  showQuestions={allowed('questions', 'query')}
-                  showRecords={allowed('records', 'query')}
-                />
-              ))}
-            </CardGrid>
-            {list.data?.data.length === 0 && <Empty description={t('lists.empty')} />}
-          </Spin>
+      <ListResults query={list} alwaysDrawn>
+        {(items) => (
+          <CardGrid label={t('lists.card.listTitle')} min={260}>
+            {allowed('tests', 'add') && <NewTestCard />}
+            {items.map((test) => (
+              <TestCard
+                key={test.id}
+                test={test}
+                showQuestions={allowed('questions', 'query')}
+                showRecords={allowed('records', 'query')}
+              />
+            ))}
+          </CardGrid>
         )}
-      </QueryContent>
+      </ListResults>
       <ListPager
         page={list.data}
         pageNo={query.pageNo}

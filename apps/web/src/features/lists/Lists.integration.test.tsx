@@ -7,7 +7,16 @@ import {
 } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, queriesTo, renderApp, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
+import {
+  api,
+  hold,
+  queriesTo,
+  renderApp,
+  reply,
+  replyError,
+  server,
+  setupIntegration,
+} from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
@@ -59,22 +68,6 @@ function lists(
 
 const withGrants = (grants: Grants) =>
   server.use(http.get(api('/user/info'), () => reply(fixture.userInfo(grants))));
-
-/** Holds the answers to `GET path` until released, so a test sees the page while its data is on the way. */
-function hold(path: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // Answered by the handler registered before this one once released.
-  server.use(
-    http.get(api(path), async () => {
-      await released;
-      return undefined;
-    }),
-  );
-  return release;
-}
 
 /** May look at the tests, categories and participants, but not open the questions or edit a test. */
 const LOOKER: Grants = {

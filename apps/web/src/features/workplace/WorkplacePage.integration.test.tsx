@@ -11,7 +11,16 @@ import {
 } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, renderApp, reply, replyError, requests, server, setupIntegration } from '../../test/app.tsx';
+import {
+  api,
+  hold,
+  renderApp,
+  reply,
+  replyError,
+  requests,
+  server,
+  setupIntegration,
+} from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 import en from './strings/en-US.json';
@@ -72,22 +81,6 @@ function cards() {
     ),
     http.get(api('/tests'), () => reply(fixture.page(testSchema, [fixture.test({ id: 7, version: 2 })]))),
   );
-}
-
-/** Holds the answers to `GET path` until released, so a test sees the page while its data is on the way. */
-function hold(path: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // Answered by the handler registered before this one once released.
-  server.use(
-    http.get(api(path), async () => {
-      await released;
-      return undefined;
-    }),
-  );
-  return release;
 }
 
 const entry = (overrides: Partial<AuditEntry>): AuditEntry =>

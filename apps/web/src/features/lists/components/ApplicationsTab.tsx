@@ -1,17 +1,16 @@
 import { UserOutlined } from '@ant-design/icons';
 import { formatNumber } from '@cool/shared';
-import { Card, Empty, Flex, Spin, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ImageAvatar } from '../../../shared/ui/ImageAvatar.tsx';
-import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
-import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useParticipantSearch } from '../api.ts';
 import { participantProfilePath } from '../paths.ts';
 import type { SearchTabProps } from '../SearchListPage.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { ListPager } from './ListPager.tsx';
+import { ListResults } from './ListResults.tsx';
 
 const PAGE_SIZE = 12;
 
@@ -27,49 +26,40 @@ export function ApplicationsTab({ keyword, pageNo, onPage }: SearchTabProps) {
   });
   return (
     <Flex vertical gap={16}>
-      <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
-        {/* The first page (and each tab's, as it opens) has nothing to spin over: the loading state stands in. */}
-        {list.isPending ? (
-          <PageLoading />
-        ) : (
-          <Spin spinning={list.isFetching}>
-            {list.data?.data.length === 0 ? (
-              <Empty description={t('lists.empty')} />
-            ) : (
-              <CardGrid label={t('lists.search.tab.applications')}>
-                {list.data?.data.map((participant) => {
-                  const name = participant.erased
-                    ? t('lists.search.erased', { id: participant.id })
-                    : participant.nickname || t('lists.search.anonymous', { id: participant.id });
-                  return (
-                    <li key={participant.id} aria-label={name}>
-                      <Card size="small">
-                        <Flex gap={12} align="center">
-                          <ImageAvatar src={participant.avatar ?? undefined} icon={<UserOutlined />} />
-                          <Flex vertical style={{ minWidth: 0 }}>
-                            <Link
-                              to={participantProfilePath(participant.id)}
-                              style={{ overflowWrap: 'anywhere' }}
-                            >
-                              {name}
-                            </Link>
-                            <Typography.Text type="secondary">
-                              {t('lists.records', { n: formatNumber(participant.recordCount) })}
-                            </Typography.Text>
-                            <Typography.Text type="secondary">
-                              {t('lists.search.lastSeen', { time: formatDateTime(participant.lastSeenTime) })}
-                            </Typography.Text>
-                          </Flex>
-                        </Flex>
-                      </Card>
-                    </li>
-                  );
-                })}
-              </CardGrid>
-            )}
-          </Spin>
+      <ListResults query={list}>
+        {(items) => (
+          <CardGrid label={t('lists.search.tab.applications')}>
+            {items.map((participant) => {
+              const name = participant.erased
+                ? t('lists.search.erased', { id: participant.id })
+                : participant.nickname || t('lists.search.anonymous', { id: participant.id });
+              return (
+                <li key={participant.id} aria-label={name}>
+                  <Card size="small">
+                    <Flex gap={12} align="center">
+                      <ImageAvatar src={participant.avatar ?? undefined} icon={<UserOutlined />} />
+                      <Flex vertical style={{ minWidth: 0 }}>
+                        <Link
+                          to={participantProfilePath(participant.id)}
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
+                          {name}
+                        </Link>
+                        <Typography.Text type="secondary">
+                          {t('lists.records', { n: formatNumber(participant.recordCount) })}
+                        </Typography.Text>
+                        <Typography.Text type="secondary">
+                          {t('lists.search.lastSeen', { time: formatDateTime(participant.lastSeenTime) })}
+                        </Typography.Text>
+                      </Flex>
+                    </Flex>
+                  </Card>
+                </li>
+              );
+            })}
+          </CardGrid>
         )}
-      </QueryContent>
+      </ListResults>
       <ListPager page={list.data} pageNo={pageNo} pageSize={PAGE_SIZE} onChange={onPage} />
     </Flex>
   );

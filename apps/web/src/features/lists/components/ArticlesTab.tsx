@@ -1,17 +1,16 @@
 import { formatNumber, localized } from '@cool/shared';
-import { Empty, Flex, Spin, Tag, Typography, theme } from 'antd';
+import { Flex, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
-import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
-import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useTestProgress } from '../api.ts';
 import { questionsPath } from '../paths.ts';
 import type { SearchTabProps } from '../SearchListPage.tsx';
 import { BARE_LIST } from './CardGrid.tsx';
 import { ListPager } from './ListPager.tsx';
+import { ListResults } from './ListResults.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -30,62 +29,53 @@ export function ArticlesTab({ keyword, pageNo, onPage }: SearchTabProps) {
   } as const;
   return (
     <Flex vertical gap={16}>
-      <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
-        {/* The first page (and each tab's, as it opens) has nothing to spin over: the loading state stands in. */}
-        {list.isPending ? (
-          <PageLoading />
-        ) : (
-          <Spin spinning={list.isFetching}>
-            {list.data?.data.length === 0 ? (
-              <Empty description={t('lists.empty')} />
-            ) : (
-              <ul aria-label={t('lists.search.tab.articles')} style={BARE_LIST}>
-                {list.data?.data.map((test) => {
-                  const title = localized(test.title, language);
-                  return (
-                    <Flex
-                      key={test.id}
-                      component="li"
-                      aria-label={title}
-                      vertical
-                      gap={6}
-                      style={{
-                        padding: `${token.padding}px 0`,
-                        borderBottom: `1px solid ${token.colorSplit}`,
-                      }}
-                    >
-                      {canOpenQuestions ? (
-                        <Link to={questionsPath(test.id)} style={titleStyle}>
-                          {title}
-                        </Link>
-                      ) : (
-                        <span style={titleStyle}>{title}</span>
-                      )}
-                      <Flex wrap gap={4}>
-                        {test.categories.map((category) => (
-                          <Tag key={category.id}>{language === 'zh' ? category.nameZh : category.nameEn}</Tag>
-                        ))}
-                      </Flex>
-                      <Typography.Text style={{ overflowWrap: 'anywhere' }}>
-                        {localized(test.subtitle, language) || t('lists.noDescription')}
-                      </Typography.Text>
-                      <Typography.Text type="secondary">
-                        {[
-                          test.owner,
-                          t('lists.search.updated', { time: formatDateTime(test.updateTime) }),
-                          t('lists.records', { n: formatNumber(test.recordCount) }),
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Typography.Text>
-                    </Flex>
-                  );
-                })}
-              </ul>
-            )}
-          </Spin>
+      <ListResults query={list}>
+        {(items) => (
+          <ul aria-label={t('lists.search.tab.articles')} style={BARE_LIST}>
+            {items.map((test) => {
+              const title = localized(test.title, language);
+              return (
+                <Flex
+                  key={test.id}
+                  component="li"
+                  aria-label={title}
+                  vertical
+                  gap={6}
+                  style={{
+                    padding: `${token.padding}px 0`,
+                    borderBottom: `1px solid ${token.colorSplit}`,
+                  }}
+                >
+                  {canOpenQuestions ? (
+                    <Link to={questionsPath(test.id)} style={titleStyle}>
+                      {title}
+                    </Link>
+                  ) : (
+                    <span style={titleStyle}>{title}</span>
+                  )}
+                  <Flex wrap gap={4}>
+                    {test.categories.map((category) => (
+                      <Tag key={category.id}>{language === 'zh' ? category.nameZh : category.nameEn}</Tag>
+                    ))}
+                  </Flex>
+                  <Typography.Text style={{ overflowWrap: 'anywhere' }}>
+                    {localized(test.subtitle, language) || t('lists.noDescription')}
+                  </Typography.Text>
+                  <Typography.Text type="secondary">
+                    {[
+                      test.owner,
+                      t('lists.search.updated', { time: formatDateTime(test.updateTime) }),
+                      t('lists.records', { n: formatNumber(test.recordCount) }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography.Text>
+                </Flex>
+              );
+            })}
+          </ul>
         )}
-      </QueryContent>
+      </ListResults>
       <ListPager page={list.data} pageNo={pageNo} pageSize={PAGE_SIZE} onChange={onPage} />
     </Flex>
   );

@@ -1,17 +1,16 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import { formatNumber } from '@cool/shared';
-import { Card, Empty, Flex, Spin, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { ImageAvatar } from '../../../shared/ui/ImageAvatar.tsx';
-import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
-import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useCategorySearch } from '../api.ts';
 import type { SearchTabProps } from '../SearchListPage.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { ListPager } from './ListPager.tsx';
+import { ListResults } from './ListResults.tsx';
 
 const PAGE_SIZE = 12;
 
@@ -24,51 +23,42 @@ export function ProjectsTab({ keyword, pageNo, onPage }: SearchTabProps) {
   const list = useCategorySearch({ name: keyword, pageNo, pageSize: PAGE_SIZE });
   return (
     <Flex vertical gap={16}>
-      <QueryContent query={list} errorTitle={t('lists.loadFailed')}>
-        {/* The first page (and each tab's, as it opens) has nothing to spin over: the loading state stands in. */}
-        {list.isPending ? (
-          <PageLoading />
-        ) : (
-          <Spin spinning={list.isFetching}>
-            {list.data?.data.length === 0 ? (
-              <Empty description={t('lists.empty')} />
-            ) : (
-              <CardGrid label={t('lists.search.tab.projects')}>
-                {list.data?.data.map((category) => {
-                  const name = language === 'zh' ? category.nameZh : category.nameEn;
-                  return (
-                    <li key={category.id} aria-label={name}>
-                      <Card size="small">
-                        <Flex gap={12} align="center">
-                          <ImageAvatar
-                            src={category.iconUrl ?? undefined}
-                            icon={<AppstoreOutlined />}
-                            shape="square"
-                          />
-                          <Flex vertical style={{ minWidth: 0 }}>
-                            <Typography.Text strong ellipsis={{ tooltip: name }}>
-                              {name}
-                            </Typography.Text>
-                            {canOpenTests ? (
-                              <Link to={`/game?categoryId=${category.id}`}>
-                                {t('lists.search.testCount', { n: formatNumber(category.testCount) })}
-                              </Link>
-                            ) : (
-                              <Typography.Text>
-                                {t('lists.search.testCount', { n: formatNumber(category.testCount) })}
-                              </Typography.Text>
-                            )}
-                          </Flex>
-                        </Flex>
-                      </Card>
-                    </li>
-                  );
-                })}
-              </CardGrid>
-            )}
-          </Spin>
+      <ListResults query={list}>
+        {(items) => (
+          <CardGrid label={t('lists.search.tab.projects')}>
+            {items.map((category) => {
+              const name = language === 'zh' ? category.nameZh : category.nameEn;
+              return (
+                <li key={category.id} aria-label={name}>
+                  <Card size="small">
+                    <Flex gap={12} align="center">
+                      <ImageAvatar
+                        src={category.iconUrl ?? undefined}
+                        icon={<AppstoreOutlined />}
+                        shape="square"
+                      />
+                      <Flex vertical style={{ minWidth: 0 }}>
+                        <Typography.Text strong ellipsis={{ tooltip: name }}>
+                          {name}
+                        </Typography.Text>
+                        {canOpenTests ? (
+                          <Link to={`/game?categoryId=${category.id}`}>
+                            {t('lists.search.testCount', { n: formatNumber(category.testCount) })}
+                          </Link>
+                        ) : (
+                          <Typography.Text>
+                            {t('lists.search.testCount', { n: formatNumber(category.testCount) })}
+                          </Typography.Text>
+                        )}
+                      </Flex>
+                    </Flex>
+                  </Card>
+                </li>
+              );
+            })}
+          </CardGrid>
         )}
-      </QueryContent>
+      </ListResults>
       <ListPager page={list.data} pageNo={pageNo} pageSize={PAGE_SIZE} onChange={onPage} />
     </Flex>
   );
