@@ -6,7 +6,7 @@ import {
   orderSchema,
   testSchema,
 } from '@cool/shared';
-import { http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
 import { blur, click, fill, screen, waitFor, within } from '../../test/dom.ts';
@@ -154,6 +154,24 @@ describe('order drawer', () => {
     click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('Refund requested')).toBeTruthy();
     expect(posts).toEqual([{ path: 'refunds', body: { amountFen: 450, reason: 'Asked by phone' } }]);
+  });
+
+  it('says a refund may have been made when no answer tells, and reads the order again', async () => {
+    orders(fixture.orderDetail());
+    server.use(
+      http.post(api(`/orders/${NO}/refunds`), () => new HttpResponse('Bad Gateway', { status: 502 })),
+    );
+    const drawer = await openDrawer();
+    click(await within(drawer).findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: `Refund order ${NO}` });
+    const reads = queriesTo(`/orders/${NO}`).length;
+    click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(
+      await within(dialog).findByText(
+        "No answer arrived, so the refund may have been made. Check the order's refunds before submitting again.",
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(queriesTo(`/orders/${NO}`).length).toBeGreaterThan(reads));
   });
 
   it('offers the rest while a refund is on its way, less what that refund sends back', async () => {

@@ -36,7 +36,8 @@ function useOrderAction<V, R>(action: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: action,
-    onSuccess: () =>
+    // After a failure too: one without an answer may still have changed the order.
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: recordKeys.all }),

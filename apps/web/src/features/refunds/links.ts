@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_STATUS } from '../../shared/http/client.ts';
+import { ApiError, outcomeUnknown } from '../../shared/http/client.ts';
 
 /**
  * The wizard's and the outcome pages' addresses: everything they show comes from the URL and the server, so
@@ -35,17 +35,18 @@ export interface Refusal {
 
 /**
  * The refusal a failed refund call carries: a refused field's own code (`order.refundTooLarge` arrives as a
- * refused `amountFen`), else the error's. None when no answer arrived: the refund may then have been made.
+ * refused `amountFen`), else the error's. None when no answer arrived, or a failure (5xx: the server's, or a
+ * proxy's in front of it) that does not tell whether WeChat Pay was asked: the refund may then have been made.
  */
 export function refusalOf(error: unknown): Refusal | null {
-  if (!(error instanceof ApiError) || error.status === NETWORK_ERROR_STATUS) return null;
+  if (!(error instanceof ApiError) || outcomeUnknown(error)) return null;
   const result = (error.result ?? {}) as {
     error?: string;
     params?: Refusal['params'];
     errors?: { error?: string; params?: Refusal['params'] }[];
   };
   const field = result.error === 'request.invalid' ? result.errors?.[0] : undefined;
-  // An answer without the server's code (a proxy's 502) keeps its status in the address; no text names it, so
+  // An answer without the server's code (a proxy's 413) keeps its status in the address; no text names it, so
   // the fail page shows the generic failure (RefundRefused).
   const code = field?.error ?? result.error ?? `http.${error.status}`;
   return { code, params: (field ? field.params : result.params) ?? {} };

@@ -38,6 +38,13 @@ export const errorCodeOf = (error: unknown): unknown =>
 /** Status used when no HTTP answer arrived (offline, timeout). */
 export const NETWORK_ERROR_STATUS = 0;
 
+/**
+ * A failure that does not tell whether the server did what it was asked: no answer arrived, or a 5xx (the
+ * server's own, or a proxy's in front of it). Money-moving calls say so instead of "not done".
+ */
+export const outcomeUnknown = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === NETWORK_ERROR_STATUS || error.status >= 500;
+
 const LOGIN_URL = '/account/login';
 
 export interface RequestOptions {

@@ -2,6 +2,7 @@ import { formatYuan, type OrderDetail, REFUND_REASON_MAX, refundableFen } from '
 import { Alert, Flex, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { outcomeUnknown } from '../../../shared/http/client.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { refundAmountItem } from '../../../shared/orders/refundAmount.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
@@ -29,7 +30,8 @@ export function RefundForm({ order, onRefunded }: { order: OrderDetail; onRefund
     try {
       await refund.mutateAsync({ orderNo: order.orderNo, input: { amountFen, reason: values.reason ?? '' } });
     } catch (failure) {
-      setError(errorText(failure, t));
+      // The order is read again either way (api.ts): one made without an answer shows in its refunds.
+      setError(outcomeUnknown(failure) ? t('orders.refund.unanswered') : errorText(failure, t));
       return false;
     }
     onRefunded();
