@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClientError, call } from './client.ts';
+import { ClientError, call, errorMessage } from './client.ts';
 
 /** A fetch that answers from a list of (method path) -> [status, envelope result], recording each request. */
 function fakeFetch(answers: Record<string, [number, unknown][]>) {
@@ -92,5 +92,21 @@ describe('the participant API client', () => {
     expect(error).toBeInstanceOf(ClientError);
     expect(error).toMatchObject({ status: 404, code: 'record.notFound', message: 'answer 404' });
     expect(seen).toHaveLength(1);
+  });
+
+  it("tells a participant what failed in the page's language, the server's message when it sent one", async () => {
+    const t = (key: string) => `<${key}>`;
+    localStorage.setItem('h5-token', 'ok');
+    fakeFetch({ 'GET /api/client/records/9': [[404, { error: 'record.notFound' }]] });
+    expect(errorMessage(await call('GET', '/records/9').catch((e: unknown) => e), t)).toBe('answer 404');
+    // A proxy's own answer: no envelope, so no code and no text in anyone's language.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })),
+    );
+    expect(errorMessage(await call('GET', '/records/9').catch((e: unknown) => e), t)).toBe('<error.server>');
+    expect(errorMessage(new ClientError(0, 'timeout'), t)).toBe('<error.timeout>');
+    expect(errorMessage(new ClientError(0, 'network'), t)).toBe('<error.network>');
+    expect(errorMessage(new Error('boom'), t)).toBe('<error.unknown>');
   });
 });

@@ -22,6 +22,20 @@ export class ClientError extends Error {
   }
 }
 
+/**
+ * What to tell a participant about a failed call, in the page's language: the server's own message (sent in that
+ * language), else what went wrong when no answer arrived or one came without the server's code (a proxy's).
+ */
+export function errorMessage(
+  error: unknown,
+  t: (key: 'error.timeout' | 'error.network' | 'error.server' | 'error.unknown') => string,
+): string {
+  if (!(error instanceof ClientError)) return t('error.unknown');
+  if (error.status === 0) return t(error.message === 'timeout' ? 'error.timeout' : 'error.network');
+  if (error.code === null) return t(error.status >= 500 ? 'error.server' : 'error.unknown');
+  return error.message;
+}
+
 /** The page's language (i18n sets `<html lang>`): the server's messages and a new participant's locale. */
 const pageLanguage = (): Language => (document.documentElement.lang === 'zh-CN' ? 'zh-CN' : 'en-US');
 

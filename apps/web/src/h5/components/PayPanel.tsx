@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { ClientError } from '../api/client.ts';
+import { ClientError, errorMessage } from '../api/client.ts';
 import { createOrder, getOrder } from '../api/orders.ts';
 import { useText } from '../i18n/i18n.ts';
 import { h5PayUrl, POLL_MS, payChannelFor, payInWechat, pendingOrder, pollingStops } from '../pay.ts';
@@ -113,7 +113,7 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
       )}
       {start.isError && !unavailable && (
         <p className="h5-note" role="alert">
-          {t('pay.failed', { message: start.error.message })}
+          {t('pay.failed', { message: errorMessage(start.error, t) })}
         </p>
       )}
       {notice && (

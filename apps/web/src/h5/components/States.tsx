@@ -1,6 +1,6 @@
 import { Button, DotLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { ClientError } from '../api/client.ts';
+import { ClientError, errorMessage } from '../api/client.ts';
 import { useText } from '../i18n/i18n.ts';
 
 export function Loading() {
@@ -38,10 +38,7 @@ export function LoadError({ error, retry }: { error: unknown; retry?: () => void
   const t = useText();
   const missing = error instanceof ClientError && error.status === 404;
   return (
-    <Message
-      title={missing ? t('error.notFound') : t('error.load')}
-      description={error instanceof Error ? error.message : ''}
-    >
+    <Message title={missing ? t('error.notFound') : t('error.load')} description={errorMessage(error, t)}>
       {retry && !missing && (
         <Button color="primary" fill="outline" onClick={retry}>
           {t('error.retry')}

@@ -79,6 +79,10 @@ const messages = {
   'error.load': 'Could not load this page',
   'error.retry': 'Try again',
   'error.notFound': 'Not found',
+  'error.timeout': 'The server took too long to answer. Please try again.',
+  'error.network': 'The server could not be reached. Check your connection and try again.',
+  'error.server': 'The server could not answer. Please try again shortly.',
+  'error.unknown': 'Something went wrong.',
   'wechat.signingIn': 'Signing in with WeChat…',
 };
 

@@ -80,6 +80,10 @@ const messages: H5Messages = {
   'error.load': '页面加载失败',
   'error.retry': '重试',
   'error.notFound': '未找到',
+  'error.timeout': '服务器响应超时，请重试。',
+  'error.network': '无法连接服务器，请检查网络后重试。',
+  'error.server': '服务器暂时无法应答，请稍后重试。',
+  'error.unknown': '出错了。',
   'wechat.signingIn': '正在通过微信登录…',
 };
 

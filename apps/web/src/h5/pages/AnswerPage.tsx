@@ -14,6 +14,7 @@ import {
   resumeIndex,
 } from '../answering.ts';
 import { getRecord, saveAnswers, submitRecord } from '../api/calls.ts';
+import { errorMessage } from '../api/client.ts';
 import { Page } from '../components/Page.tsx';
 import { LoadError, Loading } from '../components/States.tsx';
 import { useContent, useText } from '../i18n/i18n.ts';
@@ -93,7 +94,7 @@ function Answering({ record }: { record: ClientRecordDetail }) {
       void queryClient.invalidateQueries({ queryKey: ['tests'] });
       navigate(`/records/${id}`, { replace: true });
     },
-    onError: (error) => Toast.show({ content: error.message, position: 'bottom' }),
+    onError: (error) => Toast.show({ content: errorMessage(error, t), position: 'bottom' }),
   });
 
   const confirmSubmit = async () => {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { useNavigate, useParams } from 'react-router';
 import { getTest, listRecordsInProgress, startRecord } from '../api/calls.ts';
+import { errorMessage } from '../api/client.ts';
 import { Page } from '../components/Page.tsx';
 import { LoadError, Loading } from '../components/States.tsx';
 import { Cover, usePrice } from '../components/TestMeta.tsx';
@@ -25,7 +26,7 @@ export default function TestIntroPage() {
       queryClient.setQueryData(['record', record.id], record);
       navigate(`/records/${record.id}/answer`);
     },
-    onError: (error) => Toast.show({ content: error.message, position: 'bottom' }),
+    onError: (error) => Toast.show({ content: errorMessage(error, t), position: 'bottom' }),
   });
 
   const title = test.data ? text(test.data.title) : '';

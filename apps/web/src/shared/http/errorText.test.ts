@@ -64,7 +64,16 @@ describe('errorText', () => {
     expect(fieldErrorText({ field: 'x', error: 'future.field', message: 'Server text' }, zh)).toBe(
       'Server text',
     );
-    expect(errorText(new ApiError(502, 'Bad Gateway'), zh)).toBe('Bad Gateway');
+  });
+
+  it("words a failure without the server's code (a proxy's answer) in the console's language", () => {
+    expect(errorText(new ApiError(502, 'Request failed with status code 502'), zh)).toBe(
+      '服务器暂时无法应答，请稍后重试。',
+    );
+    expect(errorText(new ApiError(502, 'Bad Gateway'), en)).toBe(
+      'The server could not answer. Please try again shortly.',
+    );
+    expect(errorText(new ApiError(413, 'Request failed with status code 413'), zh)).toBe('出错了。');
   });
 
   it('translates the failure when no answer arrived', () => {

@@ -42,7 +42,7 @@ export function serverFieldErrors(error: unknown): ServerFieldError[] {
 /**
  * The text to show for a failed call, in the console's language: a refused input names each field by its
  * label (`label`, else the server's path); other errors by their code; the server's message for a code this
- * build does not know; a translated one when no answer arrived.
+ * build does not know; a translated one when no answer arrived, or one without the server's code.
  */
 export function errorText(error: unknown, t: TFunction, label?: FieldLabel): string {
   if (error instanceof ApiError) {
@@ -54,7 +54,10 @@ export function errorText(error: unknown, t: TFunction, label?: FieldLabel): str
     if (result?.error === 'request.invalid' && fields.length > 0) {
       return fields.map((f) => `${label?.(f.field) ?? f.field}: ${fieldErrorText(f, t)}`).join('; ');
     }
-    return codeText(result?.error, result?.params, t) ?? error.message;
+    // An answer without the server's code is a proxy's or a gateway's, whose text is in no one's language.
+    if (typeof result?.error !== 'string')
+      return error.status >= 500 ? t('common.error.server') : t('common.error.unknown');
+    return codeText(result.error, result.params, t) ?? error.message;
   }
   return error instanceof Error ? error.message : t('common.error.unknown');
 }
