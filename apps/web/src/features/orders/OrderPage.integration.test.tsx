@@ -231,4 +231,14 @@ describe('order drawer', () => {
     expect(within(drawer).queryByRole('button', { name: 'Sync with WeChat Pay' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
+
+  it('offers no details to a role that may list orders but not open one, nor asks for an order', async () => {
+    orders();
+    withGrants((grants) => ({ ...grants, orders: ['query'] }));
+    renderApp(`/order?order=${NO}`);
+    await screen.findByRole('row', { name: new RegExp(NO) });
+    expect(screen.queryByRole('button', { name: `Order ${NO}` })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(queriesTo(`/orders/${NO}`)).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
+import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
@@ -35,7 +36,9 @@ export default function OrderPage() {
   const list = useOrderList(query);
   const [dialog, dialogHolder] = useDialog();
   const [params, setParams] = useSearchParams();
-  const openNo = params.get(OPEN_ORDER);
+  // An order's details need orders.get, which a role may lack while it may list orders.
+  const mayOpen = usePermission()('orders', 'get');
+  const openNo = mayOpen ? params.get(OPEN_ORDER) : null;
   const [exporting, setExporting] = useState<(typeof FORMATS)[number] | null>(null);
 
   const open = (orderNo: string | null) =>
@@ -92,7 +95,7 @@ export default function OrderPage() {
               page={list.data}
               loading={list.isFetching}
               list={listState}
-              onView={(o) => open(o.orderNo)}
+              onView={mayOpen ? (o) => open(o.orderNo) : undefined}
             />
           </QueryContent>
         </Flex>

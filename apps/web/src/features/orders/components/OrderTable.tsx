@@ -13,7 +13,8 @@ interface OrderTableProps {
   page: Page<Order> | undefined;
   loading: boolean;
   list: ListStateOf<typeof orderListQuerySchema>;
-  onView: (order: Order) => void;
+  /** Opens an order's details; none for a role that may not (orders.get): no view button then. */
+  onView?: (order: Order) => void;
 }
 
 const yuan = (fen: number) => formatYuan(fen, { symbol: true });
@@ -26,16 +27,17 @@ export function OrderTable({ page, loading, list, onView }: OrderTableProps) {
 
   const refunded = (order: Order) =>
     order.refundedFen > 0 && t('orders.refundedAmount', { amount: yuan(order.refundedFen) });
-  const view = (order: Order) => (
-    <Button
-      type="link"
-      size="small"
-      aria-label={t('orders.detail.title', { orderNo: order.orderNo })}
-      onClick={() => onView(order)}
-    >
-      {t('orders.action.view')}
-    </Button>
-  );
+  const view = (order: Order) =>
+    onView && (
+      <Button
+        type="link"
+        size="small"
+        aria-label={t('orders.detail.title', { orderNo: order.orderNo })}
+        onClick={() => onView(order)}
+      >
+        {t('orders.action.view')}
+      </Button>
+    );
 
   const columns: TableProps<Order>['columns'] = isPhone
     ? [
