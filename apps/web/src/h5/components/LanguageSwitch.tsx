@@ -11,7 +11,8 @@ export function LanguageSwitch() {
       lang={language === 'zh-CN' ? 'en-US' : 'zh-CN'}
       onClick={() => void changeLanguage(language === 'zh-CN' ? 'en-US' : 'zh-CN')}
     >
-      {t('language.switch')}
+      {/* The pill inside a taller button: the whole height answers a tap. */}
+      <span>{t('language.switch')}</span>
     </button>
   );
 }

@@ -1,7 +1,9 @@
-import { NavBar, SafeArea } from 'antd-mobile';
+import { SafeArea } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useText } from '../i18n/i18n.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { useDocumentTitle } from './Service.tsx';
 
 /**
  * A pushed screen: a bar with back and the language switch, the content, and an optional action bar kept at
@@ -21,7 +23,9 @@ export function Page({
   footer?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useText();
   const navigate = useNavigate();
+  useDocumentTitle(typeof title === 'string' ? title : '');
   const goBack = () => {
     if (onBack) onBack();
     else if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
@@ -31,9 +35,24 @@ export function Page({
     <div className="h5-page">
       <header className="h5-bar">
         <SafeArea position="top" />
-        <NavBar onBack={goBack} right={<LanguageSwitch />}>
-          {title}
-        </NavBar>
+        {/* antd-mobile's NavBar draws its back control as an unnamed div, out of reach of a keyboard. */}
+        <nav className="h5-nav">
+          <button type="button" className="h5-nav-back" aria-label={t('nav.back')} onClick={goBack}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path
+                d="M15 4 7 12l8 8"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+          <div className="h5-nav-title">{title}</div>
+          <div className="h5-nav-right">
+            <LanguageSwitch />
+          </div>
+        </nav>
       </header>
       <main className="h5-content">{children}</main>
       {footer && (

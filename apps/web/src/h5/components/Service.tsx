@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { getSettings } from '../api/calls.ts';
 import { useContent, useText } from '../i18n/i18n.ts';
@@ -6,6 +7,20 @@ import { useContent, useText } from '../i18n/i18n.ts';
 /** The service as staff set it up (Settings > General); rarely changes, so asked for once a visit. */
 export const useService = () =>
   useQuery({ queryKey: ['settings'], queryFn: getSettings, staleTime: Number.POSITIVE_INFINITY });
+
+/**
+ * The browser's title (WeChat shows it in its title bar, and on a shared link): the screen's title and the
+ * service's name, in the page's language; the name alone on the shelf.
+ */
+export function useDocumentTitle(screen: string) {
+  const t = useText();
+  const text = useContent();
+  const service = useService().data;
+  const name = (service && text(service.serviceName)) || t('app.title');
+  useEffect(() => {
+    document.title = screen && screen !== name ? `${screen} - ${name}` : name;
+  }, [screen, name]);
+}
 
 /** Below the shelf: the privacy policy, the hotline and the ICP licence, each when staff have set it. */
 export function ServiceFooter() {

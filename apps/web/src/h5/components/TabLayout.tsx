@@ -2,7 +2,7 @@ import { SafeArea, TabBar } from 'antd-mobile';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useContent, useText } from '../i18n/i18n.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { useService } from './Service.tsx';
+import { useDocumentTitle, useService } from './Service.tsx';
 
 const TestsIcon = () => (
   <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" fill="none" stroke="currentColor">
@@ -26,6 +26,7 @@ export function TabLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const active = pathname.startsWith('/records') ? '/records' : '/';
+  useDocumentTitle(active === '/' ? '' : t('nav.records'));
   return (
     <div className="h5-page">
       <header className="h5-bar">

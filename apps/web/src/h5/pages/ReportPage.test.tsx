@@ -112,3 +112,14 @@ describe('a locked report', () => {
     expect(container.querySelector('section')).toBe(alert);
   });
 });
+
+describe("a report's screen", () => {
+  it('has a named back button and titles the document with the screen and the service', async () => {
+    await show(
+      record({ locked: true, alerts: [], preview: { dimensions: [], hasType: false }, report: null }),
+      { ...settings(''), serviceName: t('Calm Minds') },
+    );
+    expect(container.querySelector('button[aria-label="Back"]')).not.toBeNull();
+    expect(document.title).toBe('Your report - Calm Minds');
+  });
+});
