@@ -3,7 +3,7 @@ const messages = {
   'app.title': 'Psychological tests',
   'nav.tests': 'Tests',
   'nav.records': 'My records',
-  'nav.back': 'Back',
+  'nav.back': 'Previous screen',
   'language.switch': '中文',
   'list.all': 'All',
   'list.more': 'Show more',

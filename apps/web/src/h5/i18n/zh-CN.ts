@@ -5,7 +5,7 @@ const messages: H5Messages = {
   'app.title': '心理测评',
   'nav.tests': '测评',
   'nav.records': '我的记录',
-  'nav.back': '返回',
+  'nav.back': '返回上一页',
   'language.switch': 'English',
   'list.all': '全部',
   'list.more': '加载更多',

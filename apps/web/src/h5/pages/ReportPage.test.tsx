@@ -114,12 +114,12 @@ describe('a locked report', () => {
 });
 
 describe("a report's screen", () => {
-  it('has a named back button and titles the document with the screen and the service', async () => {
+  it('has a named button back to the previous screen and titles the document with the screen and the service', async () => {
     await show(
       record({ locked: true, alerts: [], preview: { dimensions: [], hasType: false }, report: null }),
       { ...settings(''), serviceName: t('Calm Minds') },
     );
-    expect(container.querySelector('button[aria-label="Back"]')).not.toBeNull();
+    expect(container.querySelector('button[aria-label="Previous screen"]')).not.toBeNull();
     expect(document.title).toBe('Your report - Calm Minds');
   });
 });
