@@ -3,6 +3,7 @@ import { ConfigProvider } from 'antd-mobile';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ClientError } from './api/client.ts';
+import { RouteBoundary } from './components/ErrorBoundary.tsx';
 import { Loading, NotFound } from './components/States.tsx';
 import { TabLayout } from './components/TabLayout.tsx';
 import { antdLocale, useLanguage } from './i18n/i18n.ts';
@@ -35,20 +36,23 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <WechatGate>
           <BrowserRouter basename="/h5">
-            <Suspense fallback={<Loading />}>
-              <Routes>
-                <Route element={<TabLayout />}>
-                  <Route index element={<TestListPage />} />
-                  <Route path="records" element={<RecordsPage />} />
-                </Route>
-                <Route path="tests/:id" element={<TestIntroPage />} />
-                <Route path="records/:id/answer" element={<AnswerPage />} />
-                <Route path="records/:id" element={<ReportPage />} />
-                <Route path="orders" element={<OrdersPage />} />
-                <Route path="privacy" element={<PrivacyPage />} />
-                <Route path="*" element={<NotFound />} />
-              </Routes>
-            </Suspense>
+            {/* A page's code that fails to load (or a page that throws) shows a reload, not a blank app. */}
+            <RouteBoundary>
+              <Suspense fallback={<Loading />}>
+                <Routes>
+                  <Route element={<TabLayout />}>
+                    <Route index element={<TestListPage />} />
+                    <Route path="records" element={<RecordsPage />} />
+                  </Route>
+                  <Route path="tests/:id" element={<TestIntroPage />} />
+                  <Route path="records/:id/answer" element={<AnswerPage />} />
+                  <Route path="records/:id" element={<ReportPage />} />
+                  <Route path="orders" element={<OrdersPage />} />
+                  <Route path="privacy" element={<PrivacyPage />} />
+                  <Route path="*" element={<NotFound />} />
+                </Routes>
+              </Suspense>
+            </RouteBoundary>
           </BrowserRouter>
         </WechatGate>
       </QueryClientProvider>

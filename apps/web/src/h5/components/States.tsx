@@ -48,6 +48,8 @@ export function LoadError({ error, retry }: { error: unknown; retry?: () => void
   );
 }
 
+/** A path no page answers: the title alone, as there is no server message to explain it. */
 export function NotFound() {
-  return <LoadError error={new ClientError(404, '')} />;
+  const t = useText();
+  return <Message title={t('error.notFound')} />;
 }

@@ -26,7 +26,7 @@ const messages = {
   'answer.submit': 'Submit',
   'answer.multiple': 'Choose all that apply',
   'answer.optional': 'Optional',
-  'answer.saveFailed': 'Your answer was not saved: check the connection and choose again',
+  'answer.saveFailed': 'Your answer was not saved. Check the connection and try again.',
   'answer.confirmTitle': 'Submit your answers?',
   'answer.confirmBody': 'You cannot change your answers after submitting.',
   'answer.confirm': 'Submit',
@@ -85,6 +85,10 @@ const messages = {
   'error.server': 'The server could not answer. Please try again shortly.',
   'error.unknown': 'Something went wrong.',
   'wechat.signingIn': 'Signing in with WeChat…',
+  // A page whose code failed to load (a dropped connection, or a new deploy): the error boundary's texts.
+  'error.crash': 'This page could not be opened',
+  'error.crashBody': 'The connection may have dropped, or the app has been updated. Reload to try again.',
+  'error.reload': 'Reload',
 };
 
 export type H5Messages = typeof messages;

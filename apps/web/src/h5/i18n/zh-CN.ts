@@ -28,7 +28,7 @@ const messages: H5Messages = {
   'answer.submit': '提交',
   'answer.multiple': '可多选',
   'answer.optional': '选答',
-  'answer.saveFailed': '答案未保存，请检查网络后重新选择',
+  'answer.saveFailed': '答案未保存，请检查网络后重试。',
   'answer.confirmTitle': '确认提交答案？',
   'answer.confirmBody': '提交后不能再修改答案。',
   'answer.confirm': '提交',
@@ -86,6 +86,10 @@ const messages: H5Messages = {
   'error.server': '服务器暂时无法应答，请稍后重试。',
   'error.unknown': '出错了。',
   'wechat.signingIn': '正在通过微信登录…',
+  // A page whose code failed to load (a dropped connection, or a new deploy): the error boundary's texts.
+  'error.crash': '页面无法打开',
+  'error.crashBody': '网络可能已断开，或应用已更新。请重新加载后再试。',
+  'error.reload': '重新加载',
 };
 
 export default messages;
