@@ -84,6 +84,8 @@ const messages = {
   'error.server': 'The server could not answer. Please try again shortly.',
   'error.unknown': 'Something went wrong.',
   'wechat.signingIn': 'Signing in with WeChat…',
+  // Paying: an order the server no longer knows (fix-h5-e)
+  'pay.lost': 'Could not check the payment ({{message}}). You can unlock again.',
 };
 
 export type H5Messages = typeof messages;

@@ -85,6 +85,8 @@ const messages: H5Messages = {
   'error.server': '服务器暂时无法应答，请稍后重试。',
   'error.unknown': '出错了。',
   'wechat.signingIn': '正在通过微信登录…',
+  // Paying: an order the server no longer knows (fix-h5-e)
+  'pay.lost': '无法查询支付结果（{{message}}），可以重新解锁。',
 };
 
 export default messages;
