@@ -12,6 +12,8 @@ const AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 const BOUND_KEY = 'h5-wechat-bound';
 /** The `state` sent to WeChat this visit; also marks that OAuth was tried, so a failure never loops. */
 const STATE_KEY = 'h5-wechat-state';
+/** Set when a payment sent the participant through OAuth again, so a sign-in that never links is not repeated. */
+const RETRY_KEY = 'h5-wechat-retried';
 
 export const inWechat = (userAgent: string) => /MicroMessenger/i.test(userAgent);
 
@@ -43,9 +45,18 @@ const storage = {
       return null;
     }
   },
-  set: (store: Storage, key: string, value: string) => {
+  /** Whether the value is there to read back: some WebViews refuse storage or drop it silently. */
+  set: (store: Storage, key: string, value: string): boolean => {
     try {
       store.setItem(key, value);
+      return store.getItem(key) === value;
+    } catch {
+      return false;
+    }
+  },
+  remove: (store: Storage, key: string) => {
+    try {
+      store.removeItem(key);
     } catch {}
   },
 };
@@ -70,7 +81,21 @@ export async function signInThroughWechat(): Promise<boolean> {
   const { appId } = await wechatConfig().catch(() => ({ appId: null }));
   if (!appId) return false;
   const state = Math.random().toString(36).slice(2, 12);
-  storage.set(sessionStorage, STATE_KEY, state);
+  // Without the marker the return would look like a new visit and leave again, forever (a new anonymous
+  // participant each time): the sign-in is skipped instead.
+  if (!storage.set(sessionStorage, STATE_KEY, state)) return false;
   location.replace(authorizeUrl(appId, withoutCode(location.href), state));
   return true;
+}
+
+/**
+ * The server refused a payment inside WeChat for want of the participant's openid (`order.openidRequired`):
+ * this visit's sign-in failed or was skipped. Goes through OAuth again, once a visit; true while leaving.
+ */
+export async function signInAgainThroughWechat(): Promise<boolean> {
+  if (storage.get(sessionStorage, RETRY_KEY) || !storage.set(sessionStorage, RETRY_KEY, '1')) return false;
+  storage.remove(sessionStorage, STATE_KEY);
+  // A token marked bound has no openid the payment can use: it is bound again.
+  storage.remove(localStorage, BOUND_KEY);
+  return signInThroughWechat();
 }

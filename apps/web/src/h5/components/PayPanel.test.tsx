@@ -4,7 +4,14 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../i18n/i18n.ts';
+import { signInAgainThroughWechat } from '../wechat.ts';
 import { PayPanel } from './PayPanel.tsx';
+
+// The WeChat sign-in leaves the page; here it only says whether it would have.
+vi.mock('../wechat.ts', async (actual) => ({
+  ...(await actual<typeof import('../wechat.ts')>()),
+  signInAgainThroughWechat: vi.fn(async () => true),
+}));
 
 const order = (status: ClientOrder['status']): ClientOrder => ({
   orderNo: 'CT20261123000001',
@@ -22,16 +29,16 @@ const order = (status: ClientOrder['status']): ClientOrder => ({
   jsapi: null,
 });
 
-/** Answers by `METHOD /path` from a queue, recording every request's path. */
-function fakeServer(answers: Record<string, [number, unknown][]>) {
+/** Answers by `METHOD /path` from a queue (status, result, message), recording every request's path. */
+function fakeServer(answers: Record<string, [number, unknown, string?][]>) {
   const seen: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       const key = `${init.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`;
       seen.push(key);
-      const [status, result] = answers[key]?.shift() ?? [500, null];
-      const body = { code: status, success: status < 300, message: `answer ${status}`, result };
+      const [status, result, message = `answer ${status}`] = answers[key]?.shift() ?? [500, null];
+      const body = { code: status, success: status < 300, message, result };
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -54,6 +61,9 @@ beforeEach(() => {
 afterEach(async () => {
   await act(() => root.render(null));
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+  sessionStorage.clear();
 });
 
 async function unlock() {
@@ -151,5 +161,79 @@ describe('a payment that did not finish', () => {
     await unlock();
     expect(container.textContent).toContain('The payment did not go through. You can try again.');
     expect(container.querySelector('button')?.disabled).toBe(false);
+  });
+});
+
+describe('a payment the server refuses', () => {
+  const wechatUa =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 MicroMessenger/8.0.44';
+
+  it('inside WeChat without a linked openid, signs in through WeChat again instead of repeating the error', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(wechatUa);
+    // The server's answer to a jsapi order of a participant WeChat has not linked (a field error of `channel`).
+    const refusal: [number, unknown, string] = [
+      400,
+      {
+        error: 'request.invalid',
+        errors: [{ field: 'channel', error: 'order.openidRequired', message: 'Paying inside WeChat needs…' }],
+      },
+      'channel: Paying inside WeChat needs a WeChat sign-in first',
+    ];
+    fakeServer({ 'POST /api/client/orders': [refusal] });
+    await unlock();
+    expect(signInAgainThroughWechat).toHaveBeenCalledTimes(1);
+    expect(container.textContent).toContain('Signing in with WeChat');
+    expect(container.textContent).not.toContain('Could not start the payment');
+  });
+
+  it('inside WeChat, says so when the WeChat sign-in cannot be tried again', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(wechatUa);
+    vi.mocked(signInAgainThroughWechat).mockResolvedValueOnce(false);
+    fakeServer({
+      'POST /api/client/orders': [
+        [
+          400,
+          { error: 'request.invalid', errors: [{ field: 'channel', error: 'order.openidRequired' }] },
+          'channel: Paying inside WeChat needs a WeChat sign-in first',
+        ],
+      ],
+    });
+    await unlock();
+    expect(container.textContent).toContain('Could not start the payment');
+    expect(container.querySelector('button')?.disabled).toBe(false);
+  });
+
+  it('already unlocked elsewhere (409), reloads the record so the report opens', async () => {
+    fakeServer({
+      'POST /api/client/orders': [
+        [409, { error: 'order.alreadyUnlocked' }, 'This report is already unlocked'],
+      ],
+    });
+    client.setQueryData(['record', 5], { id: 5 });
+    await unlock();
+    expect(client.getQueryState(['record', 5])?.isInvalidated).toBe(true);
+  });
+
+  it('forgets a remembered order the server no longer knows (404), stops asking and shows why', async () => {
+    sessionStorage.setItem('h5-pay-pending', JSON.stringify({ recordId: 5, orderNo: 'CT20261123000001' }));
+    const seen = fakeServer({
+      'GET /api/client/orders/CT20261123000001': [
+        [404, { error: 'order.notFound' }, 'The order was not found'],
+        [404, { error: 'order.notFound' }, 'The order was not found'],
+      ],
+    });
+    await act(async () =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <PayPanel recordId={5} priceFen={990} />
+        </QueryClientProvider>,
+      ),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1300)));
+    expect(seen.filter((key) => key.startsWith('GET'))).toHaveLength(1);
+    expect(container.textContent).toContain('The order was not found');
+    expect(container.textContent).not.toContain('Waiting for WeChat Pay');
+    expect(container.querySelector('button')?.disabled).toBe(false);
+    expect(sessionStorage.getItem('h5-pay-pending')).toBeNull();
   });
 });

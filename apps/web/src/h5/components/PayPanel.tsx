@@ -5,9 +5,21 @@ import { ClientError, errorMessage } from '../api/client.ts';
 import { createOrder, getOrder } from '../api/orders.ts';
 import { useText } from '../i18n/i18n.ts';
 import { h5PayUrl, POLL_MS, payChannelFor, payInWechat, pendingOrder, pollingStops } from '../pay.ts';
+import { signInAgainThroughWechat } from '../wechat.ts';
 import { PayCode } from './PayCode.tsx';
 import { usePrice } from './TestMeta.tsx';
 import './pay.css';
+
+/**
+ * The server will never know this order (a remembered one now 404, or not this participant's): asking again
+ * does not help. A timeout (408) or the rate limit (429) passes.
+ */
+const orderGone = (error: unknown) =>
+  error instanceof ClientError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
 
 /**
  * The locked report's Unlock button: starts a WeChat Pay order on this device's channel, then asks about it
@@ -20,6 +32,10 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
   // Back from the WeChat Pay h5 page: the order it left for is asked about again.
   const [orderNo, setOrderNo] = useState<string | null>(() => pendingOrder.get(recordId));
   const [notice, setNotice] = useState<string | null>(null);
+  // Why the order being waited for was dropped (the server's message), shown until the next try.
+  const [lost, setLost] = useState<string | null>(null);
+  // On the way to WeChat's OAuth page to link the openid a payment inside WeChat needs.
+  const [leaving, setLeaving] = useState(false);
 
   const start = useMutation({
     mutationFn: () =>
@@ -27,7 +43,21 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
         recordId,
         payChannelFor(navigator.userAgent, window.innerWidth, navigator.maxTouchPoints > 0),
       ),
-    onMutate: () => setNotice(null),
+    onMutate: () => {
+      setNotice(null);
+      setLost(null);
+    },
+    onError: async (error) => {
+      if (!(error instanceof ClientError)) return;
+      // Paid meanwhile (another device, or an earlier order's late notice): the reloaded record unlocks.
+      if (error.code === 'order.alreadyUnlocked') {
+        void queryClient.invalidateQueries({ queryKey: ['record', recordId] });
+        void queryClient.invalidateQueries({ queryKey: ['records'] });
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      }
+      // This visit's WeChat sign-in did not link the openid: without another one every try fails the same way.
+      if (error.code === 'order.openidRequired' && (await signInAgainThroughWechat())) setLeaving(true);
+    },
     onSuccess: async (order) => {
       if (order.channel === 'h5' && order.h5Url) {
         pendingOrder.set(recordId, order.orderNo);
@@ -50,9 +80,11 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
     queryFn: () => getOrder(orderNo!),
     enabled: orderNo !== null,
     staleTime: 0,
+    retry: (count, error) => count < 1 && !orderGone(error),
     // A computer's tab waits in the background while the phone pays.
     refetchIntervalInBackground: true,
     refetchInterval: (query) => {
+      if (orderGone(query.state.error)) return false;
       const data = query.state.data;
       return data && pollingStops(data.status, data.expireTime) ? false : POLL_MS;
     },
@@ -72,6 +104,15 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
     }
   }, [status, order.data, recordId, queryClient, t]);
 
+  // The order cannot be asked about: forgotten, with the reason, so the button starts a new one.
+  const orderError = order.error;
+  useEffect(() => {
+    if (!orderGone(orderError)) return;
+    pendingOrder.set(recordId, null);
+    setOrderNo(null);
+    setLost(errorMessage(orderError, t));
+  }, [orderError, recordId, t]);
+
   const unavailable =
     start.error instanceof ClientError &&
     (start.error.status === 503 || start.error.code === 'wechatpay.notConfigured');
@@ -87,8 +128,8 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
       <Button
         block
         color="primary"
-        loading={start.isPending || (waiting && !payAgain && !codeUrl)}
-        disabled={waiting && !payAgain}
+        loading={start.isPending || leaving || (waiting && !payAgain && !codeUrl)}
+        disabled={leaving || (waiting && !payAgain)}
         onClick={() => start.mutate()}
       >
         {t('report.unlock', { price: price(priceFen) })}
@@ -111,7 +152,17 @@ export function PayPanel({ recordId, priceFen }: { recordId: number; priceFen: n
           {t('pay.unavailable')}
         </p>
       )}
-      {start.isError && !unavailable && (
+      {leaving && (
+        <p className="h5-note" role="status">
+          {t('wechat.signingIn')}
+        </p>
+      )}
+      {lost && (
+        <p className="h5-note" role="alert">
+          {t('pay.lost', { message: lost })}
+        </p>
+      )}
+      {start.isError && !unavailable && !leaving && (
         <p className="h5-note" role="alert">
           {t('pay.failed', { message: errorMessage(start.error, t) })}
         </p>

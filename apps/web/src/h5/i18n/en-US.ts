@@ -89,6 +89,8 @@ const messages = {
   'error.crash': 'This page could not be opened',
   'error.crashBody': 'The connection may have dropped, or the app has been updated. Reload to try again.',
   'error.reload': 'Reload',
+  // Paying: an order the server no longer knows
+  'pay.lost': 'Could not check the payment ({{message}}). You can unlock again.',
 };
 
 export type H5Messages = typeof messages;

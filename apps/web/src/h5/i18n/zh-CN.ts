@@ -90,6 +90,8 @@ const messages: H5Messages = {
   'error.crash': '页面无法打开',
   'error.crashBody': '网络可能已断开，或应用已更新。请重新加载后再试。',
   'error.reload': '重新加载',
+  // Paying: an order the server no longer knows
+  'pay.lost': '无法查询支付结果（{{message}}），可以重新解锁。',
 };
 
 export default messages;
