@@ -9,18 +9,34 @@ import { REQUEST_TIMEOUT_MS } from '@cool/shared';
 
 const TOKEN_KEY = 'h5-token';
 
+/** A refused field of a 400 `request.invalid`: the field and its own code (`channel`, `order.openidRequired`). */
+export interface FieldRefusal {
+  field: string;
+  error: string;
+}
+
 export class ClientError extends Error {
   readonly status: number;
   /** The server's stable code (`record.notFound`), when it sent one. */
   readonly code: string | null;
+  /** The refused fields of a 400 `request.invalid`, each with its own code. */
+  readonly fields: FieldRefusal[];
 
-  constructor(status: number, message: string, code: string | null = null) {
+  constructor(status: number, message: string, code: string | null = null, fields: FieldRefusal[] = []) {
     super(message);
     this.name = 'ClientError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
+
+const fieldRefusals = (result: unknown): FieldRefusal[] => {
+  const errors = (result as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors)
+    ? errors.filter((e): e is FieldRefusal => typeof e?.field === 'string' && typeof e?.error === 'string')
+    : [];
+};
 
 /**
  * What to tell a participant about a failed call, in the page's language: the server's own message (sent in that
@@ -81,6 +97,7 @@ async function read<T>(response: Response): Promise<T> {
       response.status,
       envelope?.message || `Request failed with status code ${response.status}`,
       typeof code === 'string' ? code : null,
+      fieldRefusals(envelope?.result),
     );
   }
   return envelope.result as T;

@@ -175,9 +175,12 @@ describe('a payment the server refuses', () => {
       400,
       {
         error: 'request.invalid',
-        errors: [{ field: 'channel', error: 'order.openidRequired', message: 'Paying inside WeChat needs…' }],
+        errors: [
+          { field: 'channel', error: 'order.openidRequired', message: '微信内支付需要先通过微信登录' },
+        ],
       },
-      'channel: Paying inside WeChat needs a WeChat sign-in first',
+      // Told apart by the field's code, whatever the language of the message.
+      '微信内支付需要先通过微信登录',
     ];
     fakeServer({ 'POST /api/client/orders': [refusal] });
     await unlock();
