@@ -76,6 +76,7 @@ describe('the HTTP client (fetch)', () => {
       status: 502,
       message: 'Request failed with status code 502',
       result: null,
+      fromServer: false,
     });
   });
 

@@ -20,12 +20,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: FieldError[];
   readonly result: unknown;
+  /** Whether the answer was the server's envelope, not a proxy's or a gateway's page (whose text is in no one's language). */
+  readonly fromServer: boolean;
 
-  constructor(status: number, message: string, result: unknown = null) {
+  constructor(status: number, message: string, result: unknown = null, fromServer = true) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.result = result;
+    this.fromServer = fromServer;
     const errors = (result as { errors?: unknown } | null)?.errors;
     this.fieldErrors = Array.isArray(errors) ? (errors as FieldError[]) : [];
   }
@@ -88,6 +91,7 @@ async function failure(path: string, response: Response): Promise<ApiError> {
     response.status,
     body?.message || `Request failed with status code ${response.status}`,
     body?.result ?? null,
+    typeof body?.success === 'boolean',
   );
 }
 

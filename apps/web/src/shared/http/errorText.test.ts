@@ -66,14 +66,14 @@ describe('errorText', () => {
     );
   });
 
-  it("words a failure without the server's code (a proxy's answer) in the console's language", () => {
-    expect(errorText(new ApiError(502, 'Request failed with status code 502'), zh)).toBe(
-      '服务器暂时无法应答，请稍后重试。',
-    );
-    expect(errorText(new ApiError(502, 'Bad Gateway'), en)).toBe(
-      'The server could not answer. Please try again shortly.',
-    );
-    expect(errorText(new ApiError(413, 'Request failed with status code 413'), zh)).toBe('出错了。');
+  it("words a failure that is not the server's answer (a proxy's page) in the console's language", () => {
+    const proxy = (status: number) =>
+      new ApiError(status, `Request failed with status code ${status}`, null, false);
+    expect(errorText(proxy(502), zh)).toBe('服务器暂时无法应答，请稍后重试。');
+    expect(errorText(proxy(502), en)).toBe('The server could not answer. Please try again shortly.');
+    expect(errorText(proxy(413), zh)).toBe('出错了。');
+    // The server's own answer keeps its text (it answers in the user's language).
+    expect(errorText(new ApiError(500, 'Database unavailable'), en)).toBe('Database unavailable');
   });
 
   it('translates the failure when no answer arrived', () => {

@@ -42,7 +42,7 @@ export function serverFieldErrors(error: unknown): ServerFieldError[] {
 /**
  * The text to show for a failed call, in the console's language: a refused input names each field by its
  * label (`label`, else the server's path); other errors by their code; the server's message for a code this
- * build does not know; a translated one when no answer arrived, or one without the server's code.
+ * build does not know; a translated one when no answer arrived, or one that was not the server's.
  */
 export function errorText(error: unknown, t: TFunction, label?: FieldLabel): string {
   if (error instanceof ApiError) {
@@ -54,10 +54,9 @@ export function errorText(error: unknown, t: TFunction, label?: FieldLabel): str
     if (result?.error === 'request.invalid' && fields.length > 0) {
       return fields.map((f) => `${label?.(f.field) ?? f.field}: ${fieldErrorText(f, t)}`).join('; ');
     }
-    // An answer without the server's code is a proxy's or a gateway's, whose text is in no one's language.
-    if (typeof result?.error !== 'string')
-      return error.status >= 500 ? t('common.error.server') : t('common.error.unknown');
-    return codeText(result.error, result.params, t) ?? error.message;
+    // A proxy's or a gateway's answer (not the server's envelope) has no text in anyone's language.
+    if (!error.fromServer) return error.status >= 500 ? t('common.error.server') : t('common.error.unknown');
+    return codeText(result?.error, result?.params, t) ?? error.message;
   }
   return error instanceof Error ? error.message : t('common.error.unknown');
 }
