@@ -31,26 +31,27 @@ const GAD = { zh: '焦虑筛查', en: 'Anxiety screening' };
 const days = (counts: number[]) =>
   counts.map((count, i) => ({ date: `2026-03-${String(i + 1).padStart(2, '0')}`, count }));
 
+/** The sales overview's answer, checked against the shared contract; `change` replaces some of it. */
+const salesOverview = (change: object = {}) =>
+  salesOverviewSchema.parse({
+    totalFen: 5965,
+    salesFen: { today: 3975, yesterday: 0, week: 5965, previousWeek: 1000 },
+    payments: 5,
+    paymentsToday: 4,
+    paymentTrend: days([0, 1, 4]),
+    conversion: {
+      submitted: 6,
+      paid: 4,
+      week: { submitted: 5, paid: 4 },
+      previousWeek: { submitted: 4, paid: 1 },
+    },
+    ...change,
+  });
+
 /** The server's answers, checked against the shared contract as the server's are. */
 function answers() {
   server.use(
-    http.get(api('/analysis/sales/overview'), () =>
-      reply(
-        salesOverviewSchema.parse({
-          totalFen: 5965,
-          salesFen: { today: 3975, yesterday: 0, week: 5965, previousWeek: 1000 },
-          payments: 5,
-          paymentsToday: 4,
-          paymentTrend: days([0, 1, 4]),
-          conversion: {
-            submitted: 6,
-            paid: 4,
-            week: { submitted: 5, paid: 4 },
-            previousWeek: { submitted: 4, paid: 1 },
-          },
-        }),
-      ),
-    ),
+    http.get(api('/analysis/sales/overview'), () => reply(salesOverview())),
     http.get(api('/analysis/sales'), () =>
       reply(
         salesPeriodSchema.parse({
@@ -235,18 +236,9 @@ describe('analysis dashboard', () => {
     server.use(
       http.get(api('/analysis/sales/overview'), () =>
         reply(
-          salesOverviewSchema.parse({
+          salesOverview({
             totalFen: 123456789,
             salesFen: { today: 0, yesterday: 0, week: 0, previousWeek: 0 },
-            payments: 5,
-            paymentsToday: 4,
-            paymentTrend: days([0, 1, 4]),
-            conversion: {
-              submitted: 6,
-              paid: 4,
-              week: { submitted: 5, paid: 4 },
-              previousWeek: { submitted: 4, paid: 1 },
-            },
           }),
         ),
       ),
