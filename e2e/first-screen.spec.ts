@@ -164,11 +164,11 @@ test.describe('first screen: what the login page downloads, and what signing in 
     await expect(page).toHaveURL(/\/game$/);
     await expect(page.getByTestId('app-sider')).toBeVisible();
     await expect(page.getByTestId('app-header')).toBeVisible();
-    await expect(page.getByTestId('app-content').locator('.ant-skeleton')).toBeVisible();
+    await expect(page.getByTestId('app-content').getByTestId('page-outline')).toBeVisible();
     answer();
     await expect(page.getByRole('menuitem', { name: 'psychological test questions' })).toBeVisible();
     await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
-    await expect(page.getByTestId('app-content').locator('.ant-skeleton')).toHaveCount(0);
+    await expect(page.getByTestId('app-content').getByTestId('page-outline')).toHaveCount(0);
   });
 
   test("the console's home downloads its drawers' and dialogs' code only when one opens", async ({

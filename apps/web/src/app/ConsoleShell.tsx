@@ -1,13 +1,15 @@
 import { QueryClientContext, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { Skeleton } from 'antd';
-import { lazy, type ReactNode, Suspense, useContext, useEffect } from 'react';
+import { theme } from 'antd';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useContext, useEffect } from 'react';
 import BasicLayout from '../features/layout/BasicLayout.tsx';
 import './dates.ts';
+import { useTranslation } from 'react-i18next';
 import { addMessages } from '../shared/i18n/i18n.ts';
 import type { MenuNode } from '../shared/routes/tree.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
 import { useServerPreferences } from '../shared/settings/useServerPreferences.ts';
 import { screenStrings } from './locales/screens.ts';
+import styles from './PageOutline.module.css';
 import { queryClient } from './queryClient.ts';
 
 const TwoStepRequired = lazy(() =>
@@ -71,7 +73,32 @@ export default function ConsoleShell({ menu }: ConsoleShellProps) {
   );
 }
 
-/** A page's outline in the console's frame, until the user info says which pages there are. */
+const OUTLINE_ROWS = [1, 2, 3, 4, 5, 6];
+
+/**
+ * A page's outline in the console's frame, until the user info says which pages there are: drawn as antd's
+ * Skeleton is, which would otherwise be part of the console's first download for these few grey bars.
+ */
 export function PageOutline() {
-  return <Skeleton active title paragraph={{ rows: 6 }} />;
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const colours = {
+    '--outline-fill': token.colorFillContent,
+    '--outline-shine': token.colorFill,
+  } as CSSProperties;
+  return (
+    <div
+      className={styles.outline}
+      style={colours}
+      data-testid="page-outline"
+      role="status"
+      aria-busy="true"
+      aria-label={t('common.loading')}
+    >
+      <div className={`${styles.bar} ${styles.title}`} />
+      {OUTLINE_ROWS.map((row) => (
+        <div key={row} className={styles.bar} />
+      ))}
+    </div>
+  );
 }
