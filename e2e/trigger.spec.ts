@@ -9,7 +9,7 @@ import {
   signInAs,
 } from './support.ts';
 
-const trial = (page: Page, title: string) => page.locator('.ant-list-item', { hasText: title });
+const trial = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 
 test.describe('exception trigger', () => {
   test("shows the server's real refusals as the console words them, and a page that breaks", async ({
@@ -58,7 +58,7 @@ test.describe('exception trigger', () => {
       await page.setViewportSize(viewport);
       await signInAs(page, ADMIN.username, ADMIN.password);
       await page.goto('/exception/trigger');
-      const send = page.locator('.ant-list-item').first().getByRole('button');
+      const send = page.locator('.ant-card').first().getByRole('listitem').first().getByRole('button');
       await send.click({ timeout: 30_000 });
       await expect(page.getByTestId('outcome-notFound')).toBeVisible();
       await page.waitForTimeout(300);

@@ -108,7 +108,10 @@ describe('monitor', () => {
     expect(within(payments).getByText('Called · OK: 15')).toBeTruthy();
     expect(within(payments).getByText('Received · Applied: 4')).toBeTruthy();
     expect(within(payments).getByText('Received · signature: 1')).toBeTruthy();
-    const failure = within(payments).getByRole('link', { name: 'signature' });
+    // The latest failures, a list named by its header: one row each.
+    const failures = within(payments).getByRole('list', { name: 'Latest failures' });
+    expect(within(failures).getByRole('listitem').textContent).toMatch(/^signatureReceived notify\.payment/);
+    const failure = within(failures).getByRole('link', { name: 'signature' });
     expect(failure.getAttribute('href')).toBe('/order/weixin?verdict=signature&orderNo=CE2026');
 
     const alerts = await region('Open alerts');

@@ -1,14 +1,16 @@
 import type { PermissionId } from '@cool/shared';
-import { Button, Card, Flex, List, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, api, typed } from '../../shared/http/client.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
+import { ItemList } from '../../shared/ui/ItemList.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 
-type Trial = 'notFound' | 'invalid' | 'forbidden';
+const TRIALS = ['notFound', 'invalid', 'forbidden'] as const;
+type Trial = (typeof TRIALS)[number];
 
 /** Lists a role may be refused, each read with `query`: the first the role lacks shows a real 403. */
 const GUARDED_LISTS: readonly [PermissionId, string][] = [
@@ -70,42 +72,36 @@ export default function TriggerPage() {
   return (
     <PageContainer title={t('menu.exceptionTrigger')} content={t('trigger.description')}>
       <Card title={t('trigger.calls')}>
-        <List
-          itemLayout="vertical"
-          dataSource={['notFound', 'invalid', 'forbidden'] as const}
-          renderItem={(trial) => {
+        <ItemList
+          layout="vertical"
+          label={t('trigger.calls')}
+          rows={TRIALS.map((trial) => {
             const outcome = outcomes[trial];
-            return (
-              <List.Item
-                key={trial}
-                extra={
-                  <Button
-                    onClick={() => run(trial)}
-                    loading={pending === trial}
-                    disabled={!calls[trial] || (pending !== null && pending !== trial)}
-                  >
-                    {t('trigger.send')}
-                  </Button>
-                }
-              >
-                <List.Item.Meta
-                  title={t(`trigger.trial.${trial}.title`)}
-                  description={
-                    trial === 'forbidden' && !refused
-                      ? t('trigger.trial.forbidden.none')
-                      : t(`trigger.trial.${trial}.description`)
-                  }
-                />
-                {outcome && (
-                  <Flex gap={8} wrap align="baseline" data-testid={`outcome-${trial}`}>
-                    <Tag color={outcome.status < 400 ? 'success' : 'error'}>HTTP {outcome.status}</Tag>
-                    {outcome.code && <Typography.Text code>{outcome.code}</Typography.Text>}
-                    <Typography.Text>{outcome.shown}</Typography.Text>
-                  </Flex>
-                )}
-              </List.Item>
-            );
-          }}
+            return {
+              key: trial,
+              title: t(`trigger.trial.${trial}.title`),
+              description:
+                trial === 'forbidden' && !refused
+                  ? t('trigger.trial.forbidden.none')
+                  : t(`trigger.trial.${trial}.description`),
+              content: outcome && (
+                <Flex gap={8} wrap align="baseline" data-testid={`outcome-${trial}`}>
+                  <Tag color={outcome.status < 400 ? 'success' : 'error'}>HTTP {outcome.status}</Tag>
+                  {outcome.code && <Typography.Text code>{outcome.code}</Typography.Text>}
+                  <Typography.Text>{outcome.shown}</Typography.Text>
+                </Flex>
+              ),
+              actions: (
+                <Button
+                  onClick={() => run(trial)}
+                  loading={pending === trial}
+                  disabled={!calls[trial] || (pending !== null && pending !== trial)}
+                >
+                  {t('trigger.send')}
+                </Button>
+              ),
+            };
+          })}
         />
       </Card>
       <Card title={t('trigger.screens')}>

@@ -129,7 +129,9 @@ describe('workplace', () => {
     expect(asked('/audit-log').at(-1)?.url).toMatch(/pageSize=8/);
 
     const tests = await card('Tests recently changed');
-    const test = await within(tests).findByRole('link', { name: fixture.test().title.en });
+    const list = await within(tests).findByRole('list', { name: 'Tests recently changed' });
+    expect(within(list).getByRole('listitem').textContent).toMatch(new RegExp(`^${fixture.test().title.en}`));
+    const test = within(list).getByRole('link', { name: fixture.test().title.en });
     expect(test.getAttribute('href')).toBe('/qtable?testId=7');
     expect(new URL(asked('/tests').at(-1)!.url).searchParams.get('sortField')).toBe('updateTime');
 

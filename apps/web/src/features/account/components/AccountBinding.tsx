@@ -1,12 +1,13 @@
 import type { IdentityBinding, OAuthProvider } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, List, Tag, theme } from 'antd';
+import { Button, Flex, Tag, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { oauthKeys, oauthQueries, startBinding, unbind } from '../../../shared/api/oauth.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { ProviderIcon } from '../../../shared/oauth/ProviderIcon.tsx';
+import { ItemList } from '../../../shared/ui/ItemList.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 
@@ -90,52 +91,47 @@ export function AccountBinding() {
 
   return (
     <QueryContent query={query} errorTitle={t('thirdParty.binding.loadFailed')}>
-      <List
-        itemLayout="horizontal"
-        dataSource={query.data ?? []}
-        renderItem={(binding) => {
+      <ItemList
+        label={t('account.settings.menu.binding')}
+        loading={query.isPending}
+        rows={(query.data ?? []).map((binding) => {
           const name = providerName(binding.provider);
-          const action = binding.boundAt ? (
-            <Button
-              key="unbind"
-              type="link"
-              danger
-              aria-label={`${t('thirdParty.binding.unbind')} ${name}`}
-              onClick={() => confirmUnbind(binding.provider)}
-            >
-              {t('thirdParty.binding.unbind')}
-            </Button>
-          ) : (
-            <Button
-              key="bind"
-              type="link"
-              disabled={!binding.available}
-              loading={bind.isPending && bind.variables === binding.provider}
-              aria-label={`${t('thirdParty.binding.bind')} ${name}`}
-              onClick={() => bind.mutate(binding.provider)}
-            >
-              {t('thirdParty.binding.bind')}
-            </Button>
-          );
-          return (
-            <List.Item actions={[action]}>
-              <List.Item.Meta
-                avatar={
-                  <span style={{ fontSize: 32, lineHeight: 1, color: token.colorPrimary }}>
-                    <ProviderIcon provider={binding.provider} />
-                  </span>
-                }
-                title={
-                  <Flex gap={8} align="center" wrap>
-                    {name}
-                    {binding.boundAt && <Tag color="success">{t('thirdParty.binding.boundNoName')}</Tag>}
-                  </Flex>
-                }
-                description={describe(binding)}
-              />
-            </List.Item>
-          );
-        }}
+          return {
+            key: binding.provider,
+            avatar: (
+              <span style={{ fontSize: 32, lineHeight: 1, color: token.colorPrimary }}>
+                <ProviderIcon provider={binding.provider} />
+              </span>
+            ),
+            title: (
+              <Flex gap={8} align="center" wrap>
+                {name}
+                {binding.boundAt && <Tag color="success">{t('thirdParty.binding.boundNoName')}</Tag>}
+              </Flex>
+            ),
+            description: describe(binding),
+            actions: binding.boundAt ? (
+              <Button
+                type="link"
+                danger
+                aria-label={`${t('thirdParty.binding.unbind')} ${name}`}
+                onClick={() => confirmUnbind(binding.provider)}
+              >
+                {t('thirdParty.binding.unbind')}
+              </Button>
+            ) : (
+              <Button
+                type="link"
+                disabled={!binding.available}
+                loading={bind.isPending && bind.variables === binding.provider}
+                aria-label={`${t('thirdParty.binding.bind')} ${name}`}
+                onClick={() => bind.mutate(binding.provider)}
+              >
+                {t('thirdParty.binding.bind')}
+              </Button>
+            ),
+          };
+        })}
       />
     </QueryContent>
   );

@@ -1,9 +1,10 @@
 import { type NotificationSettings as Choices, STAFF_EVENTS, type StaffEvent } from '@cool/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { List, Switch, Typography } from 'antd';
+import { Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { profileKeys, profileQueries, saveNotifications } from '../../../shared/api/profile.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
+import { ItemList } from '../../../shared/ui/ItemList.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 
@@ -31,26 +32,21 @@ export function NotificationSettings() {
   return (
     <QueryContent query={query} errorTitle={t('account.settings.menu.notification')}>
       <Typography.Paragraph type="secondary">{t('account.settings.notification.hint')}</Typography.Paragraph>
-      <List
+      <ItemList
+        label={t('account.settings.menu.notification')}
         loading={query.isPending}
-        dataSource={[...STAFF_EVENTS]}
-        renderItem={(event) => (
-          <List.Item
-            actions={[
-              <Switch
-                key="switch"
-                checked={query.data?.[event] ?? false}
-                onChange={(on) => toggle(event, on)}
-                aria-label={t(`account.settings.notification.${event}`)}
-              />,
-            ]}
-          >
-            <List.Item.Meta
-              title={t(`account.settings.notification.${event}`)}
-              description={t(`account.settings.notification.${event}Text`)}
+        rows={STAFF_EVENTS.map((event) => ({
+          key: event,
+          title: t(`account.settings.notification.${event}`),
+          description: t(`account.settings.notification.${event}Text`),
+          actions: (
+            <Switch
+              checked={query.data?.[event] ?? false}
+              onChange={(on) => toggle(event, on)}
+              aria-label={t(`account.settings.notification.${event}`)}
             />
-          </List.Item>
-        )}
+          ),
+        }))}
       />
     </QueryContent>
   );

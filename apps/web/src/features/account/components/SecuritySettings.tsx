@@ -1,7 +1,7 @@
 import { MIN_PASSWORD_LENGTH, type Profile, passwordLevel } from '@cool/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, List, Modal, Space } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Button, Form, Input, Modal, Space } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   changeBackupEmail,
@@ -11,6 +11,7 @@ import {
   sendBackupEmailCode,
   sendPhoneCode,
 } from '../../../shared/api/profile.ts';
+import { ItemList, type ItemListRow } from '../../../shared/ui/ItemList.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { PasswordMeter } from '../../../shared/ui/PasswordMeter.tsx';
 import { TwoStepSetup } from './TwoStepSetup.tsx';
@@ -199,13 +200,6 @@ function CodeModal({ open, onClose, kind }: CodeModalProps) {
   );
 }
 
-interface Item {
-  key: string;
-  title: string;
-  description: ReactNode;
-  action?: ReactNode;
-}
-
 /** Template security list: each item with its state (and the password's level) and how to change it. */
 export function SecuritySettings({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
@@ -222,12 +216,12 @@ export function SecuritySettings({ profile }: { profile: Profile }) {
       {t(`account.settings.security.${set ? 'set' : 'modify'}`)}
     </Button>
   );
-  const items: Item[] = [
+  const rows: ItemListRow[] = [
     {
       key: 'password',
       title: t('account.settings.security.password'),
       description: levelText,
-      action: modify('password'),
+      actions: modify('password'),
     },
     {
       key: 'phone',
@@ -235,7 +229,7 @@ export function SecuritySettings({ profile }: { profile: Profile }) {
       description: profile.phone
         ? t('account.settings.security.phoneBound', { phone: profile.phone })
         : t('account.settings.security.phoneNone'),
-      action: modify('phone', !profile.phone),
+      actions: modify('phone', !profile.phone),
     },
     {
       key: 'question',
@@ -248,20 +242,12 @@ export function SecuritySettings({ profile }: { profile: Profile }) {
       description: profile.backupEmail
         ? t('account.settings.security.backupEmailBound', { email: profile.backupEmail })
         : t('account.settings.security.backupEmailNone'),
-      action: modify('email', !profile.backupEmail),
+      actions: modify('email', !profile.backupEmail),
     },
   ];
   return (
     <>
-      <List
-        itemLayout="horizontal"
-        dataSource={items}
-        renderItem={(item) => (
-          <List.Item actions={item.action ? [item.action] : []}>
-            <List.Item.Meta title={item.title} description={item.description} />
-          </List.Item>
-        )}
-      />
+      <ItemList label={t('account.settings.menu.security')} rows={rows} />
       <TwoStepSetup />
       <PasswordModal open={dialog === 'password'} onClose={close} />
       <CodeModal open={dialog === 'phone'} onClose={close} kind="phone" />

@@ -1,8 +1,9 @@
-import { Col, Flex, List, Progress, Row, Statistic, Tag, Typography, theme } from 'antd';
+import { Col, Flex, Progress, Row, Statistic, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { VerdictTag } from '../../../shared/orders/tags.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { ItemList } from '../../../shared/ui/ItemList.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { usePaymentsHealth } from '../api.ts';
@@ -80,14 +81,14 @@ export function PaymentsPanel() {
           </Flex>
         )}
         {data && data.total > 0 && (
-          <List
+          <ItemList
             size="small"
             header={<Typography.Text strong>{t('monitor.payments.latestFailures')}</Typography.Text>}
-            locale={{ emptyText: t('monitor.payments.noFailures') }}
-            dataSource={data.latestFailures}
-            renderItem={(failure) => (
-              <List.Item>
-                <Flex wrap gap={8} align="center" style={{ minWidth: 0, width: '100%' }}>
+            empty={t('monitor.payments.noFailures')}
+            rows={data.latestFailures.map((failure) => ({
+              key: failure.id,
+              content: (
+                <Flex wrap gap={8} align="center">
                   <Link
                     to={`${PAY_LOG}?${new URLSearchParams({
                       verdict: failure.verdict,
@@ -101,17 +102,13 @@ export function PaymentsPanel() {
                   <span>
                     {t(`monitor.payments.${failure.direction}`)} {failure.operation}
                   </span>
-                  {failure.orderNo && (
-                    <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-                      {failure.orderNo}
-                    </Typography.Text>
-                  )}
+                  {failure.orderNo && <Typography.Text type="secondary">{failure.orderNo}</Typography.Text>}
                   <Typography.Text type="secondary" style={{ marginInlineStart: 'auto' }}>
                     {formatDateTime(failure.time)}
                   </Typography.Text>
                 </Flex>
-              </List.Item>
-            )}
+              ),
+            }))}
           />
         )}
       </QueryContent>

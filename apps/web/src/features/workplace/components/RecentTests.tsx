@@ -1,10 +1,11 @@
 import { localized } from '@cool/shared';
-import { Flex, List, Tag } from 'antd';
+import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
+import { ItemList } from '../../../shared/ui/ItemList.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useRecentTests } from '../api.ts';
@@ -25,36 +26,27 @@ export function RecentTests() {
       bodyStyle={{ paddingBlock: 0 }}
     >
       <QueryContent query={query} errorTitle={t('workplace.tests.loadFailed')}>
-        <List
+        <ItemList
+          label={t('workplace.tests.title')}
           loading={query.isLoading}
-          dataSource={query.data?.data ?? []}
-          locale={{ emptyText: t('workplace.tests.empty') }}
-          renderItem={(test) => (
-            <List.Item>
-              <List.Item.Meta
-                title={
-                  canOpenQuestions ? (
-                    <Link to={`/qtable?testId=${test.id}`} style={{ overflowWrap: 'anywhere' }}>
-                      {localized(test.title, language)}
-                    </Link>
-                  ) : (
-                    <span style={{ overflowWrap: 'anywhere' }}>{localized(test.title, language)}</span>
-                  )
-                }
-                description={
-                  <Flex wrap gap={8} align="center">
-                    <Tag color={STATUS_COLOURS[test.status]} style={{ marginInlineEnd: 0 }}>
-                      {t(`workplace.tests.status.${test.status}`)}
-                    </Tag>
-                    {test.version > 0 && (
-                      <span>{t('workplace.tests.version', { version: test.version })}</span>
-                    )}
-                    <span>{formatDateTime(test.updateTime)}</span>
-                  </Flex>
-                }
-              />
-            </List.Item>
-          )}
+          empty={t('workplace.tests.empty')}
+          rows={(query.data?.data ?? []).map((test) => ({
+            key: test.id,
+            title: canOpenQuestions ? (
+              <Link to={`/qtable?testId=${test.id}`}>{localized(test.title, language)}</Link>
+            ) : (
+              localized(test.title, language)
+            ),
+            description: (
+              <Flex wrap gap={8} align="center">
+                <Tag color={STATUS_COLOURS[test.status]} style={{ marginInlineEnd: 0 }}>
+                  {t(`workplace.tests.status.${test.status}`)}
+                </Tag>
+                {test.version > 0 && <span>{t('workplace.tests.version', { version: test.version })}</span>}
+                <span>{formatDateTime(test.updateTime)}</span>
+              </Flex>
+            ),
+          }))}
         />
       </QueryContent>
     </Panel>
