@@ -233,4 +233,39 @@ test.describe('participant app', () => {
     await expectNothingClipped(page);
     await shot(page, 'report-locked-en');
   });
+
+  test('the tab bar answers the keyboard: Tab reaches its links, Enter opens one, and the open one is marked', async ({
+    page,
+  }) => {
+    for (const [lang, nav, tests, records] of [
+      ['en', 'Main', 'Tests', 'My records'],
+      ['zh', '主导航', '测评', '我的记录'],
+    ] as const) {
+      await page.goto(`/h5/?lang=${lang}`);
+      const tabs = page.getByRole('navigation', { name: nav });
+      const shelf = tabs.getByRole('link', { name: tests });
+      const mine = tabs.getByRole('link', { name: records });
+      await expect(shelf).toHaveAttribute('aria-current', 'page');
+      await expect(mine).not.toHaveAttribute('aria-current');
+      for (const tab of [shelf, mine]) expect((await tab.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+      // Tab through the page (language switch, categories, tests, footer) until the records tab has focus.
+      for (let presses = 0; presses < 40; presses++) {
+        if (await mine.evaluate((link) => link === document.activeElement)) break;
+        await page.keyboard.press('Tab');
+      }
+      await expect(mine).toBeFocused();
+      await expect(mine).toHaveCSS('outline-style', 'solid');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/h5\/records/);
+      await expect(page.getByRole('heading', { name: records })).toBeVisible();
+      await expect(mine).toHaveAttribute('aria-current', 'page');
+      await expect(shelf).not.toHaveAttribute('aria-current');
+
+      // A tap shows no focus ring.
+      await shelf.click();
+      await expect(shelf).toHaveAttribute('aria-current', 'page');
+      await expect(shelf).toHaveCSS('outline-style', 'none');
+    }
+  });
 });

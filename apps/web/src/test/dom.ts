@@ -21,6 +21,7 @@ const IMPLICIT_ROLES: Record<string, string> = {
   list: 'ul, ol',
   listitem: 'li',
   img: 'img[alt]:not([alt=""])',
+  navigation: 'nav',
 };
 
 const normalize = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();

@@ -93,7 +93,7 @@ function Activity() {
   } as const;
   return (
     <Card>
-      <QueryContent query={query} errorTitle={t('account.center.actions')}>
+      <QueryContent query={query} errorTitle={t('account.center.actionsFailed')}>
         <Tabs
           items={[
             {
@@ -156,7 +156,7 @@ export default function AccountCenterPage() {
   const query = useQuery(profileQueries.profile());
   return (
     <PageContainer title={t('menu.accountCenter')}>
-      <QueryContent query={query} errorTitle={t('menu.accountCenter')}>
+      <QueryContent query={query} errorTitle={t('account.center.profileFailed')}>
         {query.data && (
           <Row gutter={[24, 24]}>
             <Col xs={24} lg={8}>

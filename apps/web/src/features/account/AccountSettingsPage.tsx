@@ -22,7 +22,7 @@ function SectionContent({ section }: { section: Section }) {
   const { t } = useTranslation();
   const query = useQuery(profileQueries.profile());
   const withProfile = (render: (profile: NonNullable<typeof query.data>) => ReactNode) => (
-    <QueryContent query={query} errorTitle={t('menu.accountSettings')}>
+    <QueryContent query={query} errorTitle={t('account.center.profileFailed')}>
       {query.data && render(query.data)}
     </QueryContent>
   );

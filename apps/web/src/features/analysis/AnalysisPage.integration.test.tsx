@@ -223,6 +223,8 @@ describe('analysis dashboard', () => {
     renderApp('/dashboard/analysis');
     const total = await card('Total sales');
     const alert = await total.findByRole('alert');
+    // Named after its card: other cards' alerts may show beside it.
+    expect(within(alert).getByText('Total sales could not be loaded')).toBeTruthy();
     expect(within(alert).getByText(/Something went wrong/)).toBeTruthy();
     const visits = await card('Visits');
     await waitFor(() => expect(visits.getByText('1,234')).toBeTruthy());

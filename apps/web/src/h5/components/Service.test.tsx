@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { click, within } from '../../test/dom.ts';
 import { changeLanguage, initI18n } from '../i18n/i18n.ts';
 import PrivacyPage from '../pages/PrivacyPage.tsx';
 import { TestListPage } from '../pages/TestListPage.tsx';
@@ -22,7 +23,11 @@ const SERVICE: ClientSettings = {
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const container = document.body.appendChild(document.createElement('div'));
 const root = createRoot(container);
-afterEach(() => act(() => root.render(null)));
+const screen = within(container);
+afterEach(async () => {
+  await act(() => root.render(null));
+  await changeLanguage('en-US');
+});
 beforeAll(async () => {
   await initI18n();
   await changeLanguage('en-US');
@@ -39,6 +44,7 @@ async function show(path: string, settings: ClientSettings) {
           <Routes>
             <Route element={<TabLayout />}>
               <Route index element={<TestListPage />} />
+              <Route path="records" element={<p>the records</p>} />
             </Route>
             <Route path="privacy" element={<PrivacyPage />} />
           </Routes>
@@ -78,5 +84,39 @@ describe('the service staff set up, in the participant app', () => {
     await show('/', empty);
     expect(container.querySelector('h1')?.textContent).toBe('Psychological tests');
     expect(container.querySelector('footer.h5-service')).toBeNull();
+  });
+});
+
+describe('the tab bar of the participant app', () => {
+  it('is a named navigation of links, by their labels, that says which screen is open', async () => {
+    await show('/', SERVICE);
+    const tabs = within(screen.getByRole('navigation', { name: 'Main' }));
+    const shelf = tabs.getByRole('link', { name: 'Tests' });
+    const records = tabs.getByRole('link', { name: 'My records' });
+    expect(shelf.getAttribute('href')).toBe('/');
+    expect(records.getAttribute('href')).toBe('/records');
+    expect(shelf.getAttribute('aria-current')).toBe('page');
+    expect(records.hasAttribute('aria-current')).toBe(false);
+
+    // A link with an address is in the Tab order: the keyboard reaches it.
+    records.focus();
+    expect(document.activeElement).toBe(records);
+    await act(async () => click(records));
+    expect(screen.getByText('the records')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'My records' })).toBeTruthy();
+    expect(records.getAttribute('aria-current')).toBe('page');
+    expect(shelf.hasAttribute('aria-current')).toBe(false);
+
+    await act(async () => click(shelf));
+    expect(screen.getByRole('heading', { name: 'Calm Minds' })).toBeTruthy();
+    expect(shelf.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('names the navigation and its links in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    await show('/records', SERVICE);
+    const tabs = within(screen.getByRole('navigation', { name: '主导航' }));
+    expect(tabs.getByRole('link', { name: '测评' }).hasAttribute('aria-current')).toBe(false);
+    expect(tabs.getByRole('link', { name: '我的记录' }).getAttribute('aria-current')).toBe('page');
   });
 });

@@ -1,5 +1,5 @@
-import { SafeArea, TabBar } from 'antd-mobile';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { SafeArea } from 'antd-mobile';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useContent, useText } from '../i18n/i18n.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useDocumentTitle, useService } from './Service.tsx';
@@ -18,13 +18,20 @@ const RecordsIcon = () => (
   </svg>
 );
 
-/** The two home screens (tests, my records) with the title bar and the tab bar at the bottom. */
+const TABS = [
+  { path: '/', icon: <TestsIcon />, label: 'nav.tests' },
+  { path: '/records', icon: <RecordsIcon />, label: 'nav.records' },
+] as const;
+
+/**
+ * The two home screens (tests, my records) with the title bar and the tab bar at the bottom. The tabs are
+ * links in a named navigation landmark, so a keyboard reaches them and a screen reader says which is open.
+ */
 export function TabLayout() {
   const t = useText();
   const text = useContent();
   const service = useService().data;
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const active = pathname.startsWith('/records') ? '/records' : '/';
   useDocumentTitle(active === '/' ? '' : t('nav.records'));
   return (
@@ -43,10 +50,20 @@ export function TabLayout() {
         <Outlet />
       </main>
       <footer className="h5-footer h5-tabs">
-        <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
-          <TabBar.Item key="/" icon={<TestsIcon />} title={t('nav.tests')} />
-          <TabBar.Item key="/records" icon={<RecordsIcon />} title={t('nav.records')} />
-        </TabBar>
+        <nav className="h5-tab-bar" aria-label={t('nav.tabs')}>
+          {TABS.map((tab) => (
+            <Link
+              key={tab.path}
+              to={tab.path}
+              className="h5-tab"
+              aria-current={tab.path === active ? 'page' : undefined}
+            >
+              <span className="h5-tab-icon">{tab.icon}</span>
+              <span className="h5-tab-title">{t(tab.label)}</span>
+            </Link>
+          ))}
+        </nav>
+        <SafeArea position="bottom" />
       </footer>
     </div>
   );

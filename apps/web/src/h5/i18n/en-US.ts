@@ -4,6 +4,7 @@ const messages = {
   'nav.tests': 'Tests',
   'nav.records': 'My records',
   'nav.back': 'Previous screen',
+  'nav.tabs': 'Main',
   'language.switch': '中文',
   'list.all': 'All',
   'list.more': 'Show more',

@@ -6,6 +6,7 @@ const messages: H5Messages = {
   'nav.tests': '测评',
   'nav.records': '我的记录',
   'nav.back': '返回上一页',
+  'nav.tabs': '主导航',
   'language.switch': 'English',
   'list.all': '全部',
   'list.more': '加载更多',

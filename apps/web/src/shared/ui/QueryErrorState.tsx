@@ -6,14 +6,15 @@ import { errorText } from '../http/errorText.ts';
 import type { ErrorResultProps } from './ErrorResult.tsx';
 import { LazyAlert } from './LazyAlert.tsx';
 
-type AlertProps = Pick<ErrorResultProps, 'subTitle' | 'extra'>;
+type AlertProps = Pick<ErrorResultProps, 'title' | 'subTitle' | 'extra'>;
 
 /**
- * The one-line alert: above data still on screen, and in place of the page while its result downloads. Its code
- * comes with the first failure, like the result's: a page that loads shows neither.
+ * The alert: above data still on screen, and in place of the page while its result downloads. It says what
+ * failed and why, so several on one screen (the workplace's cards, the monitor's panels) tell which part to
+ * retry. Its code comes with the first failure, like the result's: a page that loads shows neither.
  */
-const ErrorAlert = ({ subTitle, extra }: AlertProps) => (
-  <LazyAlert type="error" showIcon role="alert" title={subTitle} action={extra} />
+const ErrorAlert = ({ title, subTitle, extra }: AlertProps) => (
+  <LazyAlert type="error" showIcon role="alert" title={title} description={subTitle} action={extra} />
 );
 
 // antd's Result (10 KiB gzip) downloads only when a page's data fails; if that download fails too (offline), the
@@ -27,13 +28,13 @@ interface QueryErrorStateProps {
   title: string;
   onRetry: () => void;
   retrying?: boolean;
-  /** A one-line alert above data still on screen, for a refetch that failed. */
+  /** An alert (naming what failed, see `title`) above data still on screen, for a refetch that failed. */
   compact?: boolean;
 }
 
 /**
- * Shown in place of a page's content when its data could not be loaded, with a retry (see ErrorResult), or as a
- * one-line alert when `compact`.
+ * Shown in place of a page's content when its data could not be loaded, with a retry (see ErrorResult), or as an
+ * alert when `compact`.
  */
 export function QueryErrorState({ error, title, onRetry, retrying = false, compact }: QueryErrorStateProps) {
   const { t } = useTranslation();
@@ -43,9 +44,9 @@ export function QueryErrorState({ error, title, onRetry, retrying = false, compa
     </Button>
   );
   const subTitle = errorText(error, t);
-  if (compact) return <ErrorAlert subTitle={subTitle} extra={retry} />;
+  if (compact) return <ErrorAlert title={title} subTitle={subTitle} extra={retry} />;
   return (
-    <Suspense fallback={<ErrorAlert subTitle={subTitle} extra={retry} />}>
+    <Suspense fallback={<ErrorAlert title={title} subTitle={subTitle} extra={retry} />}>
       <ErrorResult error={error} title={title} subTitle={subTitle} extra={retry} />
     </Suspense>
   );

@@ -30,7 +30,7 @@ export function NotificationSettings() {
   };
 
   return (
-    <QueryContent query={query} errorTitle={t('account.settings.menu.notification')}>
+    <QueryContent query={query} errorTitle={t('account.settings.notificationsFailed')}>
       <Typography.Paragraph type="secondary">{t('account.settings.notification.hint')}</Typography.Paragraph>
       <ItemList
         label={t('account.settings.menu.notification')}

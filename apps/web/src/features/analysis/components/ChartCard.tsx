@@ -74,7 +74,7 @@ export function ChartCard({ title, hint, total, query, children, footer }: Chart
           <QueryErrorState
             compact
             error={query.error}
-            title={t('analysis.loadFailed')}
+            title={t('analysis.loadFailed', { part: title })}
             onRetry={() => query.refetch()}
             retrying={query.isFetching}
           />

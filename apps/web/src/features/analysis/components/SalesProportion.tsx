@@ -38,7 +38,7 @@ export function SalesProportion({ period }: { period: Period }) {
   const total = data?.totalFen ?? 0;
   return (
     <Panel title={t('analysis.proportionOfSales')}>
-      <SectionContent query={query}>
+      <SectionContent query={query} part={t('analysis.proportionOfSales')}>
         <Radio.Group
           aria-label={t('analysis.channel.label')}
           optionType="button"

@@ -58,7 +58,7 @@ export function TopTests({ period }: { period: Period }) {
   const buckets = data?.buckets ?? [];
   return (
     <Panel title={t('analysis.onlineTopSearch')}>
-      <SectionContent query={query}>
+      <SectionContent query={query} part={t('analysis.onlineTopSearch')}>
         <Row gutter={[48, 16]}>
           <Col xs={24} sm={12}>
             <MiniFigure

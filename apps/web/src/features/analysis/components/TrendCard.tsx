@@ -90,7 +90,7 @@ function SalesTab({ period }: { period: Period }) {
   const query = useSales({ from: period.from, to: period.to, unit: period.unit });
   const data = query.data;
   return (
-    <SectionContent query={query}>
+    <SectionContent query={query} part={t('analysis.sales')}>
       <TrendAndRanking
         chart={{
           title: t('analysis.salesTrend'),
@@ -117,7 +117,7 @@ function VisitsTab({ period }: { period: Period }) {
   const query = useVisits({ from: period.from, to: period.to, unit: period.unit });
   const data = query.data;
   return (
-    <SectionContent query={query}>
+    <SectionContent query={query} part={t('analysis.visits')}>
       <TrendAndRanking
         chart={{
           title: t('analysis.visitsTrend'),

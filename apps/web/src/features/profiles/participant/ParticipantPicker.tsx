@@ -32,7 +32,7 @@ export function ParticipantPicker() {
           style={{ maxWidth: 360 }}
           onSearch={(value) => setNickname(value.trim() || undefined)}
         />
-        <QueryContent query={list} errorTitle={t('participantProfile.loadFailed')}>
+        <QueryContent query={list} errorTitle={t('participantProfile.pick.loadFailed')}>
           <Spin spinning={list.isFetching}>
             {list.data?.data.length === 0 ? (
               <Empty description={t('participantProfile.pick.empty')} />

@@ -51,14 +51,13 @@ export function WorkplaceHeader() {
 type CountQuery = Pick<UseQueryResult, 'data' | 'error' | 'isError' | 'isFetching' | 'refetch'>;
 
 /**
- * The counts of one query, or, when it failed, what failed with the error and a retry: a dash would pass a
- * failure off as "nothing waiting".
+ * The counts of one query, or, when it failed, an alert saying what failed with the error and a retry: a dash
+ * would pass a failure off as "nothing waiting".
  */
 function Counts({ query, failed, children }: { query: CountQuery; failed: string; children: ReactNode }) {
   if (!query.isError || query.data !== undefined) return children;
   return (
-    <Flex vertical gap={4} style={{ minWidth: 0 }}>
-      <Typography.Text type="secondary">{failed}</Typography.Text>
+    <div style={{ minWidth: 0 }}>
       <QueryErrorState
         compact
         error={query.error}
@@ -66,7 +65,7 @@ function Counts({ query, failed, children }: { query: CountQuery; failed: string
         onRetry={() => query.refetch()}
         retrying={query.isFetching}
       />
-    </Flex>
+    </div>
   );
 }
 
