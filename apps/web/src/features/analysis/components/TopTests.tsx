@@ -57,7 +57,6 @@ function WeeklyRangeTitle({ range }: { range: VisitsPeriod['weeklyRange'] | unde
               fontSize: token.fontSizeSM,
               fontWeight: 'normal',
               color: token.colorTextSecondary,
-              whiteSpace: 'nowrap',
             }}
           >
             {t('analysis.weeklyRangeDays', {
