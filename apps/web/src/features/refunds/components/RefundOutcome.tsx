@@ -32,18 +32,22 @@ const RESULT_STATUS: Record<Refund['status'], ResultProps['status']> = {
 
 type Step = NonNullable<StepsProps['items']>[number];
 
+/** A step's facts that are known, on one line; nothing when none is. */
+const facts = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · ') || undefined;
+
 /**
- * The four steps of a refund from its row: requested (by whom, when) → accepted by WeChat Pay (its refund id)
- * → processing → succeeded, or where it ended otherwise (refused, abnormal, closed); the current one lit.
+ * The four steps of a refund from its row: requested (by whom, when) → accepted by WeChat Pay (its refund id,
+ * when; a refund from before that time was kept has none) → processing → succeeded, or where it ended otherwise
+ * (refused, abnormal, closed); the current one lit.
  */
 export function refundTimeline(refund: Refund, t: TFunction): { current: number; items: Step[] } {
   const requested: Step = {
     title: t('refunds.result.step.requested'),
-    content: [refund.requestedBy, formatDateTime(refund.createTime)].filter(Boolean).join(' · '),
+    content: facts(refund.requestedBy, formatDateTime(refund.createTime)),
   };
   const accepted: Step = {
     title: t('refunds.result.step.accepted'),
-    content: refund.refundId ?? undefined,
+    content: facts(refund.refundId, formatDateTime(refund.acceptTime)),
   };
   const processing: Step = { title: t('refunds.result.step.processing') };
   const ended: Step = { title: t('refunds.result.step.succeeded') };
