@@ -32,8 +32,11 @@ const RESULT_STATUS: Record<Refund['status'], ResultProps['status']> = {
 
 type Step = NonNullable<StepsProps['items']>[number];
 
-/** A step's facts that are known, on one line; nothing when none is. */
-const facts = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · ') || undefined;
+/** A step's facts that are known, each on its line (a refund id is as wide as a step); nothing when none is. */
+function factLines(...parts: (string | null)[]) {
+  const known = parts.filter((part): part is string => Boolean(part));
+  return known.length === 0 ? undefined : known.map((part) => <div key={part}>{part}</div>);
+}
 
 /**
  * The four steps of a refund from its row: requested (by whom, when) → accepted by WeChat Pay (its refund id,
@@ -43,11 +46,11 @@ const facts = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · '
 export function refundTimeline(refund: Refund, t: TFunction): { current: number; items: Step[] } {
   const requested: Step = {
     title: t('refunds.result.step.requested'),
-    content: facts(refund.requestedBy, formatDateTime(refund.createTime)),
+    content: [refund.requestedBy, formatDateTime(refund.createTime)].filter(Boolean).join(' · '),
   };
   const accepted: Step = {
     title: t('refunds.result.step.accepted'),
-    content: facts(refund.refundId, formatDateTime(refund.acceptTime)),
+    content: factLines(refund.refundId, formatDateTime(refund.acceptTime)),
   };
   const processing: Step = { title: t('refunds.result.step.processing') };
   const ended: Step = { title: t('refunds.result.step.succeeded') };
