@@ -120,6 +120,12 @@ test('shows the sales and visits the server counted, with the paid test ranked',
 
   const topTests = page.getByRole('table', { name: 'The tests the most participants took in the period' });
   await expect(topTests.getByRole('row').filter({ hasText: TEST_TITLE })).toBeVisible();
+  // This month runs on past today: its weekly range is the 7 China days ending today.
+  const day = (daysAgo: number) =>
+    new Date(Date.now() + 8 * 3600_000 - daysAgo * 24 * 3600_000).toISOString();
+  await expect(topTests.getByRole('columnheader', { name: /Weekly range/ })).toContainText(
+    `${day(6).slice(5, 10)} – ${day(0).slice(5, 10)}`,
+  );
   await page.getByRole('tab', { name: 'Visits' }).click();
   await expect(card(page, 'Visits ranking')).toContainText(TEST_TITLE);
 

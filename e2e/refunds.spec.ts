@@ -87,6 +87,10 @@ test('the wizard refunds part of a paid order, and its outcome page follows the 
   await expect(page.getByText(made.outRefundNo)).toBeVisible();
   await expect(page.getByText(made.refundId)).toBeVisible();
   await expect(page.locator('.ant-result .ant-steps-item-process')).toContainText('Processing');
+  // Accepted by WeChat Pay: its refund id and when our application was answered.
+  await expect(page.locator('.ant-result .ant-steps-item').nth(1)).toContainText(
+    new RegExp(`${made.refundId}\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$`),
+  );
 
   // WeChat Pay finishes it; its notification never arrives: "sync now" asks.
   fake.settleRefund(made.outRefundNo);

@@ -240,6 +240,8 @@ try {
     );
     await sql(
       `update refunds set created_at = $2::timestamptz - interval '10 minutes', updated_at = $2::timestamptz,
+         accepted_at = case when accepted_at is null then null
+           else $2::timestamptz - interval '10 minutes' + interval '1 second' end,
          next_poll_at = case when status = 'processing' then now() + interval '1 minute' end
        where order_id = $1`,
       [row.id, refundAt],

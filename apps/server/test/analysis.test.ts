@@ -172,7 +172,11 @@ describe('visits', () => {
       { bucket: daysAgo(1), records: 0, participants: 0 },
       { bucket: today(), records: 8, participants: 7 },
     ]);
-    expect(period).toMatchObject({ records: 8, participants: 7 });
+    expect(period).toMatchObject({
+      records: 8,
+      participants: 7,
+      weeklyRange: { from: daysAgo(6), to: today() },
+    });
     expect(period.ranking.map((r: { testId: number; records: number }) => [r.testId, r.records])).toEqual([
       [testA, 4],
       [testB, 2],
@@ -219,6 +223,27 @@ describe('a record started 8 days ago', () => {
     // The period of the last 7 days leaves it out.
     const week = await result(`/visits?from=${daysAgo(6)}&to=${today()}`);
     expect(week).toMatchObject({ records: 7, participants: 7 });
+  });
+
+  it('counts the weekly range back from the last day of a past period, not from today', async () => {
+    const phqOnly = (week: number, previousWeek: number) => [
+      { testId: phqId, title: expect.any(Object), participants: 1, records: 1, week, previousWeek },
+    ];
+    // The week ending 8 days ago holds the record; the week before it nothing (today's records are after).
+    const past = await result(`/visits?from=${daysAgo(9)}&to=${daysAgo(8)}`);
+    expect(past.weeklyRange).toEqual({ from: daysAgo(14), to: daysAgo(8) });
+    expect(past.topTests).toEqual(phqOnly(1, 0));
+    // The week ending yesterday has nothing of it; the week before holds the record.
+    const untilYesterday = await result(`/visits?from=${daysAgo(13)}&to=${daysAgo(1)}&unit=month`);
+    expect(untilYesterday.weeklyRange).toEqual({ from: daysAgo(7), to: daysAgo(1) });
+    expect(untilYesterday.topTests).toEqual(phqOnly(0, 1));
+    // A period running on past today counts the week ending today.
+    const current = await result(`/visits?from=${daysAgo(8)}&to=${daysAgo(-3)}`);
+    expect(current.weeklyRange).toEqual({ from: daysAgo(6), to: today() });
+    expect(current.topTests.find((t: { testId: number }) => t.testId === phqId)).toMatchObject({
+      week: 1,
+      previousWeek: 1,
+    });
   });
 });
 

@@ -193,9 +193,16 @@ describe('payment jobs', () => {
   it('applies again, under the same number, for a refund whose application got no answer', async () => {
     const { orderNo, outRefundNo } = await unansweredRefund(500);
     expect(fake.refunds.has(outRefundNo)).toBe(false);
+    const acceptedAt = async () =>
+      (await server.database.db.select().from(refunds).where(eq(refunds.outRefundNo, outRefundNo)))[0]!
+        .acceptedAt;
+    expect(await acceptedAt()).toBeNull();
     await refundDue(outRefundNo);
+    const applied = Date.now();
     await pollRefundsJob.run({}, context);
     expect(fake.refunds.get(outRefundNo)).toMatchObject({ refundFen: 500, status: 'PROCESSING' });
+    // Accepted when the job's application was answered.
+    expect((await acceptedAt())!.getTime()).toBeGreaterThanOrEqual(applied);
     fake.settleRefund(outRefundNo);
     await refundDue(outRefundNo);
     await pollRefundsJob.run({}, context);

@@ -51,6 +51,35 @@ describe('an order by its id', () => {
   });
 });
 
+describe('when WeChat Pay accepted a refund', () => {
+  it('is when our application got its answer, kept once the refund ends; none while unanswered', async () => {
+    const orderNo = await paidOrder();
+    const before = Date.now();
+    const requested = await staff('POST', `/orders/${orderNo}/refunds`, { amountFen: 300 });
+    const after = Date.now();
+    expect(requested.status).toBe(200);
+    const refund = requested.body.result.refunds[0];
+    expect(refund.status).toBe('processing');
+    const accepted = Date.parse(refund.acceptTime);
+    expect(accepted).toBeGreaterThanOrEqual(before);
+    expect(accepted).toBeLessThanOrEqual(after);
+    // It stays the time WeChat Pay accepted it once the refund has succeeded.
+    fake.settleRefund(refund.outRefundNo);
+    const synced = await staff('POST', `/refunds/${refund.id}/sync`);
+    expect(synced.body.result.refunds[0]).toMatchObject({
+      status: 'success',
+      acceptTime: refund.acceptTime,
+    });
+
+    // An application that got no answer: not known to be accepted.
+    const lostOrderNo = await paidOrder();
+    fake.failNext = { status: 500, code: 'SYSTEM_ERROR', message: '系统错误' };
+    expect((await staff('POST', `/orders/${lostOrderNo}/refunds`, { amountFen: 300 })).status).toBe(502);
+    const lost = await staff('GET', `/orders/${lostOrderNo}`);
+    expect(lost.body.result.refunds[0]).toMatchObject({ status: 'processing', acceptTime: null });
+  });
+});
+
 describe('syncing one refund', () => {
   it('applies what WeChat Pay says now, audited as the order sync; an ended refund is answered as it is', async () => {
     const orderNo = await paidOrder();

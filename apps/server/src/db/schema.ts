@@ -573,6 +573,11 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     outRefundNo: text('out_refund_no').notNull(),
     refundId: text('refund_id'),
+    /**
+     * When WeChat Pay accepted it: our application (or the job's again) got its successful answer. Null until
+     * then, and for refunds made before it was kept.
+     */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     amountFen: integer('amount_fen').notNull(),
     reason: text('reason').notNull().default(''),
     status: text('status', { enum: ['processing', 'success', 'closed', 'abnormal', 'failed'] })

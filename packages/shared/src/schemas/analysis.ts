@@ -87,8 +87,13 @@ export const visitsPeriodSchema = z.object({
   participants: count,
   ranking: z.array(z.object({ ...testTitleShape, records: count })),
   /**
-   * The tests the most participants took in the period, with their records over the last 7 days (today
-   * included) and the 7 before: the weekly range.
+   * The 7 China days (`YYYY-MM-DD`, both included) of the top tests' weekly range: ending on the period's last
+   * day, or today when the period runs on past it.
+   */
+  weeklyRange: z.object({ from: z.string(), to: z.string() }),
+  /**
+   * The tests the most participants took in the period, with their records over the weekly range's 7 days and
+   * the 7 before.
    */
   topTests: z.array(
     z.object({ ...testTitleShape, participants: count, records: count, week: count, previousWeek: count }),

@@ -100,6 +100,11 @@ export const refundSchema = z.object({
   id: z.number().int(),
   outRefundNo: z.string(),
   refundId: z.string().nullable(),
+  /**
+   * When WeChat Pay accepted it (our application got its successful answer); null before that, and for refunds
+   * made before this was kept.
+   */
+  acceptTime: z.string().nullable(),
   amountFen: z.number().int(),
   reason: z.string(),
   status: z.enum(REFUND_STATUSES),

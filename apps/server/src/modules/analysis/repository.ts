@@ -30,9 +30,9 @@ const TODAY = sql`(now() at time zone ${ZONE})::date`;
 /** `[from, to + 1 day)` on `column`. */
 const inPeriod = (column: unknown, { from, to }: Period) =>
   sql`${column} >= ${dayStart(sql`${from}::date`)} and ${column} < ${dayStart(sql`${to}::date + 1`)}`;
-/** `column` in the `days` China days ending `daysAgo` days before today (0: today). */
-const inLastDays = (column: unknown, days: number, daysAgo = 0) =>
-  sql`${column} >= ${dayStart(sql`${TODAY} - ${days - 1 + daysAgo}::int`)} and ${column} < ${dayStart(sql`${TODAY} + 1 - ${daysAgo}::int`)}`;
+/** `column` in the `days` China days ending `daysAgo` days before the day `end` (a SQL date; default today). */
+const inLastDays = (column: unknown, days: number, daysAgo = 0, end: SQL = TODAY) =>
+  sql`${column} >= ${dayStart(sql`${end} - ${days - 1 + daysAgo}::int`)} and ${column} < ${dayStart(sql`${end} + 1 - ${daysAgo}::int`)}`;
 
 const LABELS: Record<AnalysisUnit, string> = {
   hour: 'YYYY-MM-DD HH24:00',
@@ -226,17 +226,21 @@ export const visitRanking = (db: Executor, period: Period) =>
       order by taken.records desc, taken.participants desc, taken.test_id`,
   );
 
-/** Records of the test over `days` China days ending `daysAgo` days before today, on records_test_idx. */
-const recordsOfTestIn = (days: number, daysAgo: number) => sql`(
+/**
+ * Records of the test over `days` China days ending `daysAgo` days before the China day `end`
+ * (`YYYY-MM-DD`), on records_test_idx.
+ */
+const recordsOfTestIn = (end: string, days: number, daysAgo: number) => sql`(
   select count(*) from ${records} as recent
-  where recent.test_id = taken.test_id and ${inLastDays(sql`recent.started_at`, days, daysAgo)})`;
+  where recent.test_id = taken.test_id and ${inLastDays(sql`recent.started_at`, days, daysAgo, sql`${end}::date`)})`;
 
-export const topTests = (db: Executor, period: Period) =>
+/** The period's tests taken by the most participants, with their records over the 7 days ending `weekEnd` and the 7 before. */
+export const topTests = (db: Executor, period: Period, weekEnd: string) =>
   rows<Titled & { participants: string; records: string; week: string; previousWeek: string }>(
     db,
     sql`
       select taken.test_id as "testId", ${TITLE}, taken.participants as "participants", taken.records as "records",
-        ${recordsOfTestIn(7, 0)} as "week", ${recordsOfTestIn(7, 7)} as "previousWeek"
+        ${recordsOfTestIn(weekEnd, 7, 0)} as "week", ${recordsOfTestIn(weekEnd, 7, 7)} as "previousWeek"
       from (${testsTaken(period, 'participants', ANALYSIS_TOP_TESTS_SIZE)}) as taken
       join ${tests} on ${tests.id} = taken.test_id
       order by taken.participants desc, taken.records desc, taken.test_id`,

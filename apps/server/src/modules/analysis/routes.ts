@@ -83,7 +83,9 @@ export async function analysisRoutes(app: ZodApp) {
       config: { access: { permission: 'records', action: 'query' } },
       schema: {
         tags,
-        description: `Records started and participants per bucket, the tests taken most, and their weekly range. ${PERIOD}`,
+        description:
+          'Records started and participants per bucket, the tests taken most, and their weekly range: their ' +
+          `records over the 7 days ending on the period's last day (today at the latest) against the 7 before. ${PERIOD}`,
         querystring: analysisPeriodQuerySchema,
         response: responses(visitsPeriodSchema),
       },

@@ -8,6 +8,7 @@ import type {
   VisitsPeriod,
 } from '@cool/shared';
 import type { ServiceContext } from '../../db/tx.ts';
+import { chinaDate, chinaDay } from '../paylog/reconcile.ts';
 import * as repo from './repository.ts';
 
 /** The analysis dashboard: the repository's aggregates as the shared contract types (counts come as text). */
@@ -93,15 +94,27 @@ export async function visitsOverview(ctx: ServiceContext): Promise<VisitsOvervie
   return { total: Number(totals.total), visits: spans(totals), trend: daily(trend) };
 }
 
+/**
+ * The 7 China days of the top tests' weekly range: ending on the period's last day, or today when the period
+ * runs on past it (a week of days to come would count nothing).
+ */
+export function weeklyRange(period: repo.Period, now = new Date()) {
+  const today = chinaDate(now);
+  // biome-ignore lint/complexity/useMathMinMax: the earlier of two YYYY-MM-DD texts, which Math.min cannot take
+  const to = period.to < today ? period.to : today;
+  return { from: chinaDate(chinaDay(to).start, -6), to };
+}
+
 export async function visitsPeriod(
   ctx: ServiceContext,
   query: repo.Period & { unit: AnalysisUnit },
 ): Promise<VisitsPeriod> {
+  const week = weeklyRange(query);
   const [buckets, counts, ranking, top] = await Promise.all([
     repo.visitBuckets(ctx.db, query, query.unit),
     repo.visitCounts(ctx.db, query),
     repo.visitRanking(ctx.db, query),
-    repo.topTests(ctx.db, query),
+    repo.topTests(ctx.db, query, week.to),
   ]);
   return {
     buckets: buckets.map((b) => ({
@@ -112,6 +125,7 @@ export async function visitsPeriod(
     records: Number(counts.records),
     participants: Number(counts.participants),
     ranking: ranking.map((r) => ({ ...titled(r), records: Number(r.records) })),
+    weeklyRange: week,
     topTests: top.map((t) => ({
       ...titled(t),
       participants: Number(t.participants),

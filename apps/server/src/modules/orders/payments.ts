@@ -363,7 +363,8 @@ export async function settleRefund(
 }
 
 /**
- * Applies to WeChat Pay for a refund (its first time, or again under the same number) and applies the answer.
+ * Applies to WeChat Pay for a refund (its first time, or again under the same number), notes when it was
+ * accepted, and applies the answer.
  * A refusal (nothing happened at WeChat Pay) ends the refund as failed, so it leaves the order `refunding` and
  * is not applied for again; it is then thrown, for the caller to show or log.
  */
@@ -378,6 +379,8 @@ export async function applyForRefund(
       ...request,
       notifyUrl: `${pay.notifyBaseUrl}/api/pay/wechat/refund-notify`,
     });
+    // Answered (PROCESSING, or SUCCESS at once): WeChat Pay accepted it now, whatever it says later.
+    await repo.markRefundAccepted(ctx.db, request.outRefundNo, new Date());
     return await applyRefundResult(ctx, request.outRefundNo, answer, cause);
   } catch (error) {
     if (refusedByWechat(error))

@@ -7,7 +7,23 @@ import {
   type orderTotalsQuerySchema,
   type PayChannel,
 } from '@cool/shared';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
@@ -161,6 +177,16 @@ export async function updateRefund(
     .returning();
   return row!;
 }
+
+/**
+ * Notes when WeChat Pay accepted the refund: the first successful answer to applying for it (a later
+ * application under the same number keeps the first time).
+ */
+export const markRefundAccepted = (db: Executor, outRefundNo: string, at: Date) =>
+  db
+    .update(refunds)
+    .set({ acceptedAt: at, updatedAt: at })
+    .where(and(eq(refunds.outRefundNo, outRefundNo), isNull(refunds.acceptedAt)));
 
 /** How many refunds an order has, and the fen still being refunded (processing, or abnormal until resolved). */
 export async function refundTally(tx: Executor, orderId: number) {

@@ -280,6 +280,7 @@ export async function getOrder(ctx: ServiceContext, key: string | number): Promi
       id: r.id,
       outRefundNo: r.outRefundNo,
       refundId: r.refundId,
+      acceptTime: iso(r.acceptedAt),
       amountFen: r.amountFen,
       reason: r.reason,
       status: r.status,

@@ -96,6 +96,7 @@ function answers() {
           records: 8,
           participants: 7,
           ranking: [{ testId: 1, title: PHQ, records: 4 }],
+          weeklyRange: { from: '2026-03-02', to: '2026-03-08' },
           topTests: [
             { testId: 1, title: PHQ, participants: 4, records: 4, week: 6, previousWeek: 4 },
             { testId: 2, title: GAD, participants: 2, records: 2, week: 1, previousWeek: 2 },
@@ -153,6 +154,8 @@ describe('analysis dashboard', () => {
     const table = await screen.findByRole('table', {
       name: 'The tests the most participants took in the period',
     });
+    // The weekly range's 7 days, as the server counted them, under its heading.
+    expect(within(table).getByRole('columnheader', { name: 'Weekly range03-02 – 03-08' })).toBeTruthy();
     const first = await within(table).findByRole('row', { name: /^1Depression screening4/ });
     expect(within(first).getByText('50%')).toBeTruthy();
     expect(within(first).getByRole('img', { name: 'Up' })).toBeTruthy();

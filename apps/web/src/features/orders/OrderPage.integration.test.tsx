@@ -184,6 +184,7 @@ describe('order drawer', () => {
       status: 'processing' as const,
       requestedBy: 'admin',
       createTime: '2026-03-02T10:00:00.000Z',
+      acceptTime: null,
       successTime: null,
     };
     orders(fixture.orderDetail({ status: 'refunding', refundedFen: 990, refunds: [open] }));

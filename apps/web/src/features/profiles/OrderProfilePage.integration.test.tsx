@@ -22,6 +22,7 @@ const refunded = fixture.orderDetail({
       status: 'success',
       requestedBy: 'admin',
       createTime: '2026-03-02T10:00:00.000Z',
+      acceptTime: '2026-03-02T10:00:01.000Z',
       successTime: '2026-03-02T10:01:00.000Z',
     },
   ],

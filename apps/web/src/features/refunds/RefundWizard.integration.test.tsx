@@ -1,6 +1,7 @@
 import { BUILT_IN_ROLES, type Grants, type OrderDetail, type Refund } from '@cool/shared';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../shared/ui/format.ts';
 import { api, queriesTo, renderApp, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
@@ -18,6 +19,7 @@ const refund = (overrides: Partial<Refund> = {}): Refund => ({
   status: 'processing',
   requestedBy: 'admin',
   createTime: '2026-03-02T10:00:00.000Z',
+  acceptTime: '2026-03-02T10:00:01.000Z',
   successTime: null,
   ...overrides,
 });
@@ -226,7 +228,15 @@ describe('refund outcome', () => {
     // Requested and accepted by WeChat Pay: processing is the current step, with "sync now".
     const current = document.querySelector('.ant-steps-item-process');
     expect(current?.textContent).toContain('Processing');
-    expect(document.querySelectorAll('.ant-steps-item-finish')).toHaveLength(2);
+    const finished = document.querySelectorAll('.ant-steps-item-finish');
+    expect(finished).toHaveLength(2);
+    // Each done step says when: requested, and accepted by WeChat Pay (its refund id and its own time).
+    expect(finished[0]?.textContent).toBe(
+      `Refund requestedadmin · ${formatDateTime('2026-03-02T10:00:00.000Z')}`,
+    );
+    const accepted = within(finished[1] as HTMLElement);
+    expect(accepted.getByText('50300000000000000000000000001')).toBeTruthy();
+    expect(accepted.getByText(formatDateTime('2026-03-02T10:00:01.000Z'))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/profile/basic?id=1');
 
     click(within(current!).getByRole('button', { name: 'Sync now' }));
@@ -234,6 +244,15 @@ describe('refund outcome', () => {
     expect(posts).toEqual([{ path: 'sync 5', body: null }]);
     await waitFor(() => expect(document.querySelectorAll('.ant-steps-item-finish')).toHaveLength(4));
     expect(screen.queryByRole('button', { name: 'Sync now' })).toBeNull();
+  });
+
+  it('shows the accepted step without a time for a refund from before that time was kept', async () => {
+    orderApi(fixture.orderDetail({ status: 'refunding', refunds: [refund({ acceptTime: null })] }));
+    renderApp('/result/success?refund=5&order=1');
+    expect(await screen.findByText('Refund submitted')).toBeTruthy();
+    const accepted = document.querySelectorAll('.ant-steps-item-finish')[1];
+    expect(accepted?.textContent).toBe('Accepted by WeChat Pay50300000000000000000000000001');
+    expect(document.body.textContent).not.toContain('Invalid');
   });
 
   it('marks where a refused refund ended', async () => {

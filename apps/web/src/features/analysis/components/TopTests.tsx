@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useVisits } from '../api.ts';
-import type { Period } from '../period.ts';
+import { bucketLabel, type Period } from '../period.ts';
 import { Change } from './Change.tsx';
 import { Sparkline } from './charts.tsx';
 import { SectionContent } from './SectionContent.tsx';
@@ -36,6 +36,37 @@ function MiniFigure({
       <div style={{ fontSize: token.fontSizeHeading3, color: token.colorTextHeading }}>{value}</div>
       <Sparkline kind="area" data={data} name={label} />
     </div>
+  );
+}
+
+/**
+ * The weekly range's heading, with its 7 days under it (they end on the period's last day, or today): a past
+ * period's range is not the last 7 days.
+ */
+function WeeklyRangeTitle({ range }: { range: VisitsPeriod['weeklyRange'] | undefined }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Tooltip title={range && t('analysis.weeklyRangeHint', range)}>
+      <span>
+        {t('analysis.weeklyRange')}
+        {range && (
+          <span
+            style={{
+              display: 'block',
+              fontSize: token.fontSizeSM,
+              fontWeight: 'normal',
+              color: token.colorTextSecondary,
+            }}
+          >
+            {t('analysis.weeklyRangeDays', {
+              from: bucketLabel(range.from, 'day'),
+              to: bucketLabel(range.to, 'day'),
+            })}
+          </span>
+        )}
+      </span>
+    </Tooltip>
   );
 }
 
@@ -102,11 +133,7 @@ export function TopTests({ period }: { period: Period }) {
             {
               key: 'weeklyRange',
               onHeaderCell: keepWords,
-              title: (
-                <Tooltip title={t('analysis.weeklyRangeHint')}>
-                  <span>{t('analysis.weeklyRange')}</span>
-                </Tooltip>
-              ),
+              title: <WeeklyRangeTitle range={data?.weeklyRange} />,
               align: 'right',
               render: (_, row) => <Change current={row.week} previous={row.previousWeek} />,
             },

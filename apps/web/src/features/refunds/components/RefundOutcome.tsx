@@ -32,9 +32,16 @@ const RESULT_STATUS: Record<Refund['status'], ResultProps['status']> = {
 
 type Step = NonNullable<StepsProps['items']>[number];
 
+/** A step's facts that are known, each on its line (a refund id is as wide as a step); nothing when none is. */
+function factLines(...parts: (string | null)[]) {
+  const known = parts.filter((part): part is string => Boolean(part));
+  return known.length === 0 ? undefined : known.map((part) => <div key={part}>{part}</div>);
+}
+
 /**
- * The four steps of a refund from its row: requested (by whom, when) → accepted by WeChat Pay (its refund id)
- * → processing → succeeded, or where it ended otherwise (refused, abnormal, closed); the current one lit.
+ * The four steps of a refund from its row: requested (by whom, when) → accepted by WeChat Pay (its refund id,
+ * when; a refund from before that time was kept has none) → processing → succeeded, or where it ended otherwise
+ * (refused, abnormal, closed); the current one lit.
  */
 export function refundTimeline(refund: Refund, t: TFunction): { current: number; items: Step[] } {
   const requested: Step = {
@@ -43,7 +50,7 @@ export function refundTimeline(refund: Refund, t: TFunction): { current: number;
   };
   const accepted: Step = {
     title: t('refunds.result.step.accepted'),
-    content: refund.refundId ?? undefined,
+    content: factLines(refund.refundId, formatDateTime(refund.acceptTime)),
   };
   const processing: Step = { title: t('refunds.result.step.processing') };
   const ended: Step = { title: t('refunds.result.step.succeeded') };
