@@ -255,7 +255,7 @@ function ActivityTimeline({ participantId }: { participantId: number }) {
       ) : events.length === 0 ? (
         <Empty description={t('participantProfile.activity.empty')} />
       ) : (
-        <Flex vertical align="flex-start">
+        <Flex vertical align="flex-start" gap={8}>
           <Timeline
             style={{ alignSelf: 'stretch' }}
             items={events.map((event) => ({
