@@ -70,6 +70,14 @@ test('a test taken is counted in the basic list, its taker found and profiled', 
   await expect(records.getByRole('row').filter({ hasText: 'PHQ-9' })).toContainText('Submitted');
   await page.getByRole('tab', { name: 'Alerts' }).click();
   await expect(page.getByRole('table', { name: 'Alerts' })).toContainText('PHQ-9');
+  // The server's merged activity, newest first: the submit and the alert it raised, above the start.
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const activity = page.getByRole('tabpanel');
+  const events = activity.locator('.ant-timeline-item');
+  await expect(events).toHaveCount(3);
+  await expect(activity).toContainText(/Raised an alert on .*PHQ-9/);
+  await expect(activity).toContainText(/Submitted .*PHQ-9/);
+  await expect(events.nth(2)).toContainText(/Started .*PHQ-9/);
 });
 
 for (const { language, pageStyle, viewport, name } of screenshotCases()) {
@@ -100,5 +108,10 @@ for (const { language, pageStyle, viewport, name } of screenshotCases()) {
     await profileLink.click();
     await expect(page.getByRole('table').first()).toBeVisible();
     await shot('profile');
+
+    // The activity tab (the last).
+    await page.getByRole('tab').last().click();
+    await expect(page.getByRole('tabpanel').locator('.ant-timeline-item').first()).toBeVisible();
+    await shot('profile-activity');
   });
 }

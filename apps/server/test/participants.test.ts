@@ -1,15 +1,9 @@
 import type { TestVersionSnapshot } from '@cool/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  participantSessions,
-  participants,
-  participantWechat,
-  records,
-  tests,
-  testVersions,
-} from '../src/db/schema.ts';
+import { participantSessions, participants, participantWechat, records } from '../src/db/schema.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
+import { storedVersion } from './takers.ts';
 
 let server: TestServer;
 let admin: string;
@@ -24,14 +18,7 @@ const snapshot = {
 beforeAll(async () => {
   server = await createTestServer();
   admin = await server.login();
-  const db = server.database.db;
-  const [test] = await db.select({ id: tests.id }).from(tests).limit(1);
-  testId = test!.id;
-  const [version] = await db
-    .insert(testVersions)
-    .values({ testId, version: 99, snapshot })
-    .returning({ id: testVersions.id });
-  versionId = version!.id;
+  ({ testId, versionId } = await storedVersion(server, 99, snapshot));
 });
 afterAll(() => server.close());
 

@@ -1,4 +1,6 @@
+import type { TestVersionSnapshot } from '@cool/shared';
 import { expect } from 'vitest';
+import { tests, testVersions } from '../src/db/schema.ts';
 import type { TestServer } from './helpers.ts';
 
 /** Participants taking tests, for the records, client and alerts API tests. */
@@ -37,3 +39,14 @@ export async function take(client: Client, testId: number, answers: (number | nu
 
 /** PHQ-9 answered 0 everywhere but item 9 (thoughts of self-harm), which raises an alert above 0. */
 export const phq = (item9: number) => [0, 0, 0, 0, 0, 0, 0, 0, item9];
+
+/** A version of the first test stored as it is given (for records written straight to the database). */
+export async function storedVersion(server: TestServer, version: number, snapshot: TestVersionSnapshot) {
+  const db = server.database.db;
+  const [test] = await db.select({ id: tests.id }).from(tests).limit(1);
+  const [stored] = await db
+    .insert(testVersions)
+    .values({ testId: test!.id, version, snapshot })
+    .returning({ id: testVersions.id });
+  return { testId: test!.id, versionId: stored!.id };
+}

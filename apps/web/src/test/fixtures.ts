@@ -19,9 +19,11 @@ import {
   orderTotalsSchema,
   type Page,
   type Participant,
+  type ParticipantActivity,
   type ParticipantDetail,
   type PayLogEntry,
   pageSchema,
+  participantActivitySchema,
   participantDetailSchema,
   participantSchema,
   payLogEntrySchema,
@@ -177,7 +179,12 @@ export function question(position: number, scores: number[] = [0, 1, 2]): Questi
 export function page<T>(
   item: ObjectSchema<T>,
   data: T[],
-  { pageNo = 1, pageSize = DEFAULT_PAGE_SIZE, totalCount = data.length } = {},
+  {
+    pageNo = 1,
+    pageSize = DEFAULT_PAGE_SIZE,
+    totalCount = data.length,
+    nextCursor,
+  }: { pageNo?: number; pageSize?: number; totalCount?: number; nextCursor?: string } = {},
 ): Page<T> {
   return contract(pageSchema(item as never), {
     pageNo,
@@ -185,6 +192,7 @@ export function page<T>(
     totalCount,
     totalPage: Math.ceil(totalCount / pageSize),
     data,
+    ...(nextCursor && { nextCursor }),
   }) as Page<T>;
 }
 
@@ -305,6 +313,20 @@ export function participantDetail(
   records: TestRecord[] = [record()],
 ): ParticipantDetail {
   return contract(participantDetailSchema, { ...participant(overrides), records });
+}
+
+/** One event of participant Lin's activity: submitting record 31, unless told otherwise. */
+export function activity(overrides: Partial<ParticipantActivity> = {}): ParticipantActivity {
+  return contract(participantActivitySchema, {
+    key: 'submitted-31',
+    kind: 'submitted',
+    time: TIME,
+    title: bilingual('PHQ-9 depression', 'PHQ-9 抑郁'),
+    recordId: 31,
+    orderId: null,
+    alertId: null,
+    ...overrides,
+  });
 }
 
 // ---- Issue 10: payment orders, the payment log, reconciliation -----------------------------------------

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listQuery, queryText, sortQuery } from './list.ts';
+import { listQuery, pageQuerySchema, queryText, sortQuery } from './list.ts';
 
 /** The participants list (issue 9): its query, and the values its filters name. */
 
@@ -13,3 +13,14 @@ export const participantListQuerySchema = listQuery({
   ...sortQuery(PARTICIPANT_SORT_FIELDS),
 });
 export type ParticipantListQuery = z.input<typeof participantListQuerySchema>;
+
+/**
+ * What a participant did, newest first (`GET /api/participants/:id/activity`): starting and submitting records,
+ * ordering and paying, alerts their reports raised. Each kind comes from one area and is shown only to roles
+ * that may read that area's list.
+ */
+export const ACTIVITY_KINDS = ['started', 'submitted', 'ordered', 'paid', 'alert'] as const;
+
+/** A participant's activity: paged like a list (a full page's `nextCursor` reads the next by keyset). */
+export const participantActivityQuerySchema = pageQuerySchema;
+export type ParticipantActivityQuery = z.input<typeof participantActivityQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PARTICIPANT_STATUSES } from '../queries/participants.ts';
+import { ACTIVITY_KINDS, PARTICIPANT_STATUSES } from '../queries/participants.ts';
 import { safeString, text } from './fields.ts';
+import { localizedTextSchema } from './localized.ts';
 import { recordSchema } from './records.ts';
 
 /** Participants (issue 9): the people who take tests, their sessions, and what staff see of them. */
@@ -66,6 +67,26 @@ export const participantDetailSchema = participantSchema.extend({
   records: z.array(recordSchema),
 });
 export type ParticipantDetail = z.infer<typeof participantDetailSchema>;
+
+export const activityKindSchema = z.enum(ACTIVITY_KINDS);
+export type ActivityKind = z.infer<typeof activityKindSchema>;
+
+/** One thing a participant did (`GET /api/participants/:id/activity`). */
+export const participantActivitySchema = z.object({
+  /** Unique in the participant's activity: the kind and the id of the record, order or alert. */
+  key: z.string(),
+  kind: activityKindSchema,
+  time: z.string(),
+  /** The test's title. */
+  title: localizedTextSchema,
+  /** The record it is about: the record itself, or the record ordered for or that raised the alert. */
+  recordId: z.number().int(),
+  /** The order of `ordered` and `paid`, else null. */
+  orderId: z.number().int().nullable(),
+  /** The alert of `alert`, else null. */
+  alertId: z.number().int().nullable(),
+});
+export type ParticipantActivity = z.infer<typeof participantActivitySchema>;
 
 /**
  * Everything held on one participant (personal-information law: the right to a copy). Records carry their

@@ -1,9 +1,15 @@
-import type { ParticipantStatus, participantListQuerySchema } from '@cool/shared';
+import type {
+  ActivityKind,
+  LocalizedText,
+  ParticipantStatus,
+  participantListQuerySchema,
+} from '@cool/shared';
 import { and, desc, eq, getTableColumns, gt, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
 import {
+  alerts,
   orders,
   participantSessions,
   participants,
@@ -232,3 +238,135 @@ export async function deleteParticipantSessionsBefore(
       or(lt(participantSessions.expiresAt, expiredBefore), lt(participantSessions.revokedAt, revokedBefore)),
     );
 }
+
+// ---- A participant's activity ------------------------------------------------------------------------------
+
+/**
+ * The areas a participant's activity is drawn from, each with its kinds in the order they happen (the rank
+ * breaks ties between events of one time: an alert raised in the submit's transaction comes above the submit).
+ */
+export const ACTIVITY_SOURCES = {
+  records: ['started', 'submitted'],
+  orders: ['ordered', 'paid'],
+  alerts: ['alert'],
+} as const satisfies Record<string, readonly ActivityKind[]>;
+export type ActivitySource = keyof typeof ACTIVITY_SOURCES;
+
+const RANKS: Record<ActivityKind, number> = { started: 0, submitted: 1, ordered: 2, paid: 3, alert: 4 };
+const KINDS = Object.keys(RANKS) as ActivityKind[];
+export const rankOf = (kind: ActivityKind) => RANKS[kind];
+
+/** Where a page of activity starts: after this event (`time` as `activityKey` gives it, rank, id). */
+export interface ActivitySeek {
+  time: string;
+  rank: number;
+  id: number;
+}
+
+/** An event's time as a key: UTC to the microsecond, so a cursor names its event exactly. */
+const activityKey = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * One kind of event: its source rows' newest `limit` after `seek`, off the participant's index of that table
+ * (records by participant, orders by participant, alerts through the participant's records).
+ */
+function eventsOf(kind: ActivityKind, participantId: number, seek: ActivitySeek | undefined, limit: number) {
+  const rank = RANKS[kind];
+  const source = {
+    started: { time: records.startedAt, id: records.id, recordId: records.id, orderId: sql`null::int` },
+    submitted: { time: records.submittedAt, id: records.id, recordId: records.id, orderId: sql`null::int` },
+    ordered: { time: orders.createdAt, id: orders.id, recordId: orders.recordId, orderId: orders.id },
+    paid: { time: orders.paidAt, id: orders.id, recordId: orders.recordId, orderId: orders.id },
+    alert: { time: alerts.createdAt, id: alerts.id, recordId: alerts.recordId, orderId: sql`null::int` },
+  }[kind];
+  const from =
+    kind === 'alert'
+      ? sql`${alerts} join ${records} on ${records.id} = ${alerts.recordId} where ${records.participantId} = ${participantId}`
+      : kind === 'ordered' || kind === 'paid'
+        ? sql`${orders} where ${orders.participantId} = ${participantId}`
+        : sql`${records} where ${records.participantId} = ${participantId}`;
+  const happened =
+    kind === 'submitted' || kind === 'paid' ? sql` and ${source.time} is not null` : sql.empty();
+  const after = seek
+    ? sql` and (${source.time}, ${rank}::int, ${source.id}) < (${seek.time}::timestamptz, ${seek.rank}::int, ${seek.id}::int)`
+    : sql.empty();
+  return sql`(select ${rank}::int as rank, ${source.time} as time, ${source.id} as id, ${source.recordId} as record_id,
+    ${source.orderId} as order_id from ${from}${happened}${after}
+    order by ${source.time} desc, ${source.id} desc limit ${limit})`;
+}
+
+export interface ActivityRow {
+  kind: ActivityKind;
+  /** The time as `activityKey` gives it. */
+  time: string;
+  id: number;
+  recordId: number;
+  orderId: number | null;
+  title: LocalizedText;
+}
+
+/**
+ * A page of the participant's events from `sources`, newest first (time, then rank, then id, all descending):
+ * each kind's newest `skip + pageSize` after `seek` are merged (UNION ALL), and only the page's rows are read
+ * in full (their test's title).
+ */
+export async function participantActivity(
+  db: Executor,
+  participantId: number,
+  sources: readonly ActivitySource[],
+  page: { pageSize: number; skip: number; seek?: ActivitySeek | undefined },
+): Promise<ActivityRow[]> {
+  const kinds = sources.flatMap((source) => ACTIVITY_SOURCES[source]);
+  const limit = page.skip + page.pageSize;
+  const { rows } = await db.execute<{
+    rank: number;
+    time: string;
+    id: number;
+    record_id: number;
+    order_id: number | null;
+    title: LocalizedText;
+  }>(sql`
+    with events as (${sql.join(
+      kinds.map((kind) => eventsOf(kind, participantId, page.seek, limit)),
+      sql` union all `,
+    )}),
+    shown as (select * from events order by time desc, rank desc, id desc limit ${page.pageSize} offset ${page.skip})
+    select shown.rank, ${activityKey(sql`shown.time`)} as time, shown.id, shown.record_id, shown.order_id,
+      coalesce(${orders.title}, ${versionTitleSql}) as title
+    from shown
+    join ${records} on ${records.id} = shown.record_id
+    join ${testVersions} on ${testVersions.id} = ${records.testVersionId}
+    left join ${orders} on ${orders.id} = shown.order_id
+    order by shown.time desc, shown.rank desc, shown.id desc`);
+  return rows.map((row) => ({
+    kind: KINDS[row.rank]!,
+    time: row.time,
+    id: row.id,
+    recordId: row.record_id,
+    orderId: row.order_id,
+    title: row.title,
+  }));
+}
+
+/** How many events the participant's activity from `sources` holds. */
+export async function countParticipantActivity(
+  db: Executor,
+  participantId: number,
+  sources: readonly ActivitySource[],
+): Promise<number> {
+  const counts = {
+    records: sql`(select count(*) + count(${records.submittedAt}) from ${records} where ${records.participantId} = ${participantId})`,
+    orders: sql`(select count(*) + count(${orders.paidAt}) from ${orders} where ${orders.participantId} = ${participantId})`,
+    alerts: sql`(select count(*) from ${alerts} join ${records} on ${records.id} = ${alerts.recordId} where ${records.participantId} = ${participantId})`,
+  };
+  const { rows } = await db.execute<{ n: string | number }>(
+    sql`select ${sql.join(
+      sources.map((source) => counts[source]),
+      sql` + `,
+    )} as n`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+export const participantExists = async (db: Executor, id: number) =>
+  (await db.select({ id: participants.id }).from(participants).where(byId(id)).limit(1)).length > 0;

@@ -7,13 +7,15 @@ import {
   idParamsSchema,
   type ParticipantStatus,
   pageSchema,
+  participantActivityQuerySchema,
+  participantActivitySchema,
   participantDetailSchema,
   participantExportSchema,
   participantListQuerySchema,
   participantSchema,
   wechatLoginInputSchema,
 } from '@cool/shared';
-import { requireParticipant } from '../../http/access.ts';
+import { requireParticipant, requireSession } from '../../http/access.ts';
 import { contextOf } from '../../http/context.ts';
 import { documentResponses, ok, responses, sendDocument } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
@@ -120,6 +122,41 @@ export async function participantRoutes(app: ZodApp) {
       schema: { tags, params: idParamsSchema, response: responses(participantDetailSchema) },
     },
     async (request) => ok(await service.getParticipant(contextOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/participants/:id/activity',
+    {
+      // Each area's events need that area's list permission; a role with none of them has no activity to see.
+      config: {
+        access: {
+          anyOf: [
+            { permission: 'records', action: 'query' },
+            { permission: 'orders', action: 'query' },
+            { permission: 'alerts', action: 'query' },
+          ],
+        },
+      },
+      schema: {
+        tags,
+        description:
+          'What the participant did, newest first: records started and submitted, orders made and paid, ' +
+          'alerts raised. Each area is included only when the role may list it (`records.query`, ' +
+          '`orders.query`, `alerts.query`). A full page with more after it carries `nextCursor`.',
+        params: idParamsSchema,
+        querystring: participantActivityQuerySchema,
+        response: responses(pageSchema(participantActivitySchema)),
+      },
+    },
+    async (request) =>
+      ok(
+        await service.participantActivity(
+          contextOf(request),
+          requireSession(request).grants,
+          request.params.id,
+          request.query,
+        ),
+      ),
   );
 
   for (const [path, action, status, message] of [

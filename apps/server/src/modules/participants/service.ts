@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  ClientMe,
-  ClientMeInput,
-  Page,
-  Participant,
-  ParticipantDetail,
-  ParticipantStatus,
-  participantExportSchema,
-  participantListQuerySchema,
+import {
+  type ClientMe,
+  type ClientMeInput,
+  type Grants,
+  grantsAllow,
+  ID_MAX,
+  type Page,
+  type Participant,
+  type ParticipantActivity,
+  type ParticipantDetail,
+  type ParticipantStatus,
+  type participantActivityQuerySchema,
+  type participantExportSchema,
+  type participantListQuerySchema,
 } from '@cool/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { WechatConfig } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
@@ -178,6 +183,75 @@ export async function getParticipant(ctx: ServiceContext, id: number): Promise<P
   const row = await repo.findParticipant(ctx.db, id);
   if (!row) throw notFound('participant.notFound');
   return { ...toParticipant(row), records: await recordsOfParticipant(ctx.db, id) };
+}
+
+// A client can forge a cursor: each part is bounded, or the database would refuse the comparison.
+const activityCursorSchema = z.object({
+  p: z.number().int(),
+  t: z
+    .string()
+    .regex(/^(19|2\d)\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/)
+    .refine((t) => !Number.isNaN(Date.parse(t))),
+  k: z.number().int().min(0).max(9),
+  i: z.number().int().positive().max(ID_MAX),
+});
+
+const encodeActivityCursor = (pageNo: number, last: repo.ActivityRow, rank: number) =>
+  Buffer.from(JSON.stringify({ p: pageNo, t: last.time, k: rank, i: last.id })).toString('base64url');
+
+/** The event a cursor continues after, if it was issued for this page. */
+function activitySeek(cursor: string | undefined, pageNo: number): repo.ActivitySeek | undefined {
+  if (!cursor) return undefined;
+  try {
+    const parsed = activityCursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
+    return parsed.success && parsed.data.p === pageNo
+      ? { time: parsed.data.t, rank: parsed.data.k, id: parsed.data.i }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const SOURCES = Object.keys(repo.ACTIVITY_SOURCES) as repo.ActivitySource[];
+
+/**
+ * What the participant did, newest first, from the areas the role may list (records, orders, alerts: each
+ * needs its list's `query`; the route lets in a role with at least one). Paged like a list: a page by number,
+ * or after the previous page's `nextCursor`, which comes only when more events follow.
+ */
+export async function participantActivity(
+  ctx: ServiceContext,
+  grants: Grants,
+  id: number,
+  query: z.output<typeof participantActivityQuerySchema>,
+): Promise<Page<ParticipantActivity>> {
+  const sources = SOURCES.filter((source) => grantsAllow(grants, source, 'query'));
+  if (!(await repo.participantExists(ctx.db, id))) throw notFound('participant.notFound');
+  const { pageNo, pageSize } = query;
+  const seek = activitySeek(query.cursor, pageNo);
+  const skip = seek ? 0 : (pageNo - 1) * pageSize;
+  // One more than the page: whether another page follows.
+  const rows = await repo.participantActivity(ctx.db, id, sources, { pageSize: pageSize + 1, skip, seek });
+  const totalCount = await repo.countParticipantActivity(ctx.db, id, sources);
+  const data = rows.slice(0, pageSize);
+  const last = data.at(-1);
+  return {
+    pageNo,
+    pageSize,
+    totalCount,
+    totalPage: Math.ceil(totalCount / pageSize),
+    data: data.map((row) => ({
+      key: `${row.kind}-${row.id}`,
+      kind: row.kind,
+      time: new Date(row.time).toISOString(),
+      title: row.title,
+      recordId: row.recordId,
+      orderId: row.orderId,
+      alertId: row.kind === 'alert' ? row.id : null,
+    })),
+    ...(rows.length > pageSize &&
+      last && { nextCursor: encodeActivityCursor(pageNo + 1, last, repo.rankOf(last.kind)) }),
+  };
 }
 
 /** Blocking revokes nothing: the access check refuses a blocked participant's every request (403). */

@@ -1,4 +1,11 @@
-import { alertSchema, type Grants, orderSchema, participantSchema, recordSchema } from '@cool/shared';
+import {
+  alertSchema,
+  type Grants,
+  orderSchema,
+  participantActivitySchema,
+  participantSchema,
+  recordSchema,
+} from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,6 +22,26 @@ import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
 setupIntegration();
+
+/** Their activity as the server merges it: paid and submitted, then (after the cursor) the record started. */
+const activityPages = {
+  first: () =>
+    fixture.page(
+      participantActivitySchema,
+      [
+        fixture.activity({ key: 'paid-1', kind: 'paid', orderId: 1 }),
+        fixture.activity({ key: 'alert-5', kind: 'alert', alertId: 5 }),
+        fixture.activity(),
+      ],
+      { totalCount: 4, nextCursor: 'after-submitted-31' },
+    ),
+  second: () =>
+    fixture.page(
+      participantActivitySchema,
+      [fixture.activity({ key: 'started-31', kind: 'started', time: '2026-01-05T02:00:00.000Z' })],
+      { pageNo: 2, totalCount: 4 },
+    ),
+};
 
 /** Participant 7 as the server answers: two records, one order, one alert, each list with its own filters. */
 function participant7() {
@@ -52,6 +79,9 @@ function participant7() {
       return reply(fixture.page(alertSchema, alerts));
     }),
     http.get(api('/participants'), () => reply(fixture.page(participantSchema, [fixture.participant()]))),
+    http.get(api('/participants/7/activity'), ({ request }) =>
+      reply(new URL(request.url).searchParams.get('cursor') ? activityPages.second() : activityPages.first()),
+    ),
   );
 }
 
@@ -87,8 +117,59 @@ describe("a participant's advanced profile", () => {
     expect(within(orders).getByRole('link', { name: 'CE20260302093000A1' }).getAttribute('href')).toBe(
       '/profile/basic?id=1',
     );
-    click(screen.getByRole('tab', { name: 'Activity' }));
-    expect(await screen.findByText(/^Paid for /)).toBeTruthy();
+  });
+
+  it("shows the activity the server merged, in its order, and loads more after the last page's cursor", async () => {
+    participant7();
+    renderApp('/profile/advanced?id=7');
+    await screen.findByText('138****5678');
+    // Asked for only when the tab opens.
+    expect(queriesTo('/participants/7/activity')).toEqual([]);
+    const listsAsked = requests.length;
+    click(await screen.findByRole('tab', { name: 'Activity' }));
+    const panel = () => screen.getByRole('tabpanel');
+    await screen.findByText('Paid for PHQ-9 depression');
+    const shown = () => [...panel().querySelectorAll('.ant-timeline-item')].map((item) => item.textContent);
+    expect(shown()).toEqual([
+      'Paid for PHQ-9 depression2026-03-02 09:30:00',
+      'Raised an alert on PHQ-9 depression2026-03-02 09:30:00',
+      'Submitted PHQ-9 depression2026-03-02 09:30:00',
+    ]);
+    // One call, and none to the records, orders or alerts lists.
+    expect(requests.slice(listsAsked).map((r) => new URL(r.url).pathname)).toEqual([
+      '/api/participants/7/activity',
+    ]);
+    expect(queriesTo('/participants/7/activity')).toEqual([{ pageNo: '1', pageSize: '10' }]);
+
+    click(within(panel()).getByRole('button', { name: 'Load more' }));
+    await within(panel()).findByText('Started PHQ-9 depression');
+    expect(shown()).toHaveLength(4);
+    expect(queriesTo('/participants/7/activity').at(-1)).toEqual({
+      pageNo: '2',
+      pageSize: '10',
+      cursor: 'after-submitted-31',
+    });
+    // The last page: nothing more to load.
+    expect(within(panel()).queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('says when there is no activity yet', async () => {
+    participant7();
+    server.use(
+      http.get(api('/participants/7/activity'), () => reply(fixture.page(participantActivitySchema, []))),
+    );
+    renderApp('/profile/advanced?id=7');
+    click(await screen.findByRole('tab', { name: 'Activity' }));
+    expect(await screen.findByText('Nothing yet')).toBeTruthy();
+  });
+
+  it('has no activity tab, and asks for none, for a role that may read no records, orders or alerts', async () => {
+    participant7();
+    withGrants({ dashboard: ['query'], participants: ['query', 'get'] });
+    renderApp('/profile/advanced?id=7');
+    await screen.findByText('138****5678');
+    expect(screen.queryByRole('tab', { name: 'Activity' })).toBeNull();
+    expect(queriesTo('/participants/7/activity')).toEqual([]);
   });
 
   it('hides the orders and alerts from a role that may not read them, and asks nothing of them', async () => {
@@ -152,10 +233,10 @@ describe("a participant's advanced profile", () => {
     withGrants({ dashboard: ['query'], participants: ['query', 'get'], records: ['query'] });
     let failing = true;
     server.use(
-      http.get(api('/records'), () =>
+      http.get(api('/participants/7/activity'), () =>
         failing
           ? replyError(500, 'server.internal', 'Something went wrong on the server.')
-          : reply(fixture.page(recordSchema, [fixture.record()])),
+          : reply(fixture.page(participantActivitySchema, [fixture.activity()])),
       ),
     );
     renderApp('/profile/advanced?id=7');
@@ -168,6 +249,33 @@ describe("a participant's advanced profile", () => {
     failing = false;
     click(within(activity()).getByRole('button', { name: 'Retry' }));
     expect(await within(activity()).findByText(/^Submitted /)).toBeTruthy();
+  });
+
+  it('keeps what it shows when "Load more" fails, and asks for that page again on retry', async () => {
+    participant7();
+    let failing = true;
+    server.use(
+      http.get(api('/participants/7/activity'), ({ request }) => {
+        if (!new URL(request.url).searchParams.get('cursor')) return reply(activityPages.first());
+        return failing
+          ? replyError(500, 'server.internal', 'Something went wrong on the server.')
+          : reply(activityPages.second());
+      }),
+    );
+    renderApp('/profile/advanced?id=7');
+    click(await screen.findByRole('tab', { name: 'Activity' }));
+    const panel = () => screen.getByRole('tabpanel');
+    click(await screen.findByRole('button', { name: 'Load more' }));
+    const alert = await within(panel()).findByRole('alert');
+    expect(within(panel()).getByText('Paid for PHQ-9 depression')).toBeTruthy();
+    failing = false;
+    click(within(alert).getByRole('button', { name: 'Retry' }));
+    await within(panel()).findByText('Started PHQ-9 depression');
+    expect(within(panel()).queryByRole('alert')).toBeNull();
+    // The retry asked for the page that failed, not for the ones already shown.
+    const asked = queriesTo('/participants/7/activity');
+    expect(asked.filter((q) => q.pageNo === '1')).toHaveLength(1);
+    expect(asked.at(-1)).toMatchObject({ pageNo: '2', cursor: 'after-submitted-31' });
   });
 
   it('asks before blocking, then shows them blocked', async () => {

@@ -14,9 +14,9 @@ import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent, QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
-import { activityOf } from './participant/activity.ts';
 import {
   useParticipant,
+  useParticipantActivity,
   useParticipantAlerts,
   useParticipantOrders,
   useParticipantPaid,
@@ -32,7 +32,7 @@ const idOf = (value: string | null) => {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 };
 
-/** What several queries shown as one (a figure, the activity) need of each. */
+/** What several queries shown as one (the key figures) need of each. */
 interface QueryState {
   isError: boolean;
   error: unknown;
@@ -88,7 +88,6 @@ function Profile({ id }: { id: number }) {
 
 function ProfileBody({ participant }: { participant: Participant }) {
   const { t } = useTranslation();
-  const language = useTextLanguage();
   const allowed = usePermission();
   const can = {
     records: allowed('records', 'query'),
@@ -115,17 +114,9 @@ function ProfileBody({ participant }: { participant: Participant }) {
     { participantId, pageNo: pages.orders, pageSize: TAB_PAGE_SIZE },
     can.orders,
   );
-  const newestOrders = useParticipantOrders(
-    { participantId, pageNo: 1, pageSize: TAB_PAGE_SIZE },
-    can.orders,
-  );
   const paid = useParticipantPaid(participantId, can.orders);
   const alerts = useParticipantAlerts(
     { participantId, pageNo: pages.alerts, pageSize: TAB_PAGE_SIZE },
-    can.alerts,
-  );
-  const newestAlerts = useParticipantAlerts(
-    { participantId, pageNo: 1, pageSize: TAB_PAGE_SIZE },
     can.alerts,
   );
   const fresh = useParticipantAlerts({ participantId, status: 'new', pageNo: 1, pageSize: 1 }, can.alerts);
@@ -142,17 +133,7 @@ function ProfileBody({ participant }: { participant: Participant }) {
     ...(can.orders ? [paid] : []),
     ...(can.alerts ? [fresh, contacted] : []),
   ]);
-  const activitySources = together([
-    ...(can.records ? [newest] : []),
-    ...(can.orders ? [newestOrders] : []),
-    ...(can.alerts ? [newestAlerts] : []),
-  ]);
   const latest = newest.data?.data[0];
-  const activity = activityOf(
-    newest.data?.data ?? [],
-    newestOrders.data?.data ?? [],
-    newestAlerts.data?.data ?? [],
-  );
 
   const tabs: { key: string; label: string; children: ReactNode }[] = [
     ...(can.records
@@ -194,30 +175,16 @@ function ProfileBody({ participant }: { participant: Participant }) {
           },
         ]
       : []),
-    {
-      key: 'activity',
-      label: t('participantProfile.tab.activity'),
-      children: (
-        <ActivityState sources={activitySources} empty={activity.length === 0}>
-          <Timeline
-            items={activity.map((event) => ({
-              key: event.key,
-              color: event.kind === 'alert' ? 'red' : event.kind === 'paid' ? 'green' : 'blue',
-              content: (
-                <Flex vertical gap={2}>
-                  <span>
-                    {t(`participantProfile.activity.${event.kind}`, {
-                      title: localized(event.title, language),
-                    })}
-                  </span>
-                  <Typography.Text type="secondary">{formatDateTime(event.time)}</Typography.Text>
-                </Flex>
-              ),
-            }))}
-          />
-        </ActivityState>
-      ),
-    },
+    // The server leaves out each area the role may not read; with none there is nothing to show.
+    ...(can.records || can.orders || can.alerts
+      ? [
+          {
+            key: 'activity',
+            label: t('participantProfile.tab.activity'),
+            children: <ActivityTimeline participantId={participantId} />,
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -269,35 +236,51 @@ function ProfileBody({ participant }: { participant: Participant }) {
 }
 
 /**
- * The activity tab's state: loading until each area has answered (the timeline merges them), the error in its
- * place when an area failed and nothing else is there to show, else a retry alert above what did load.
+ * What the participant did, newest first (merged on the server), a page at a time with "Load more". Read when
+ * the tab is first opened. A failed "Load more" is retried by asking for that page again.
  */
-function ActivityState({
-  sources,
-  empty,
-  children,
-}: {
-  sources: ReturnType<typeof together>;
-  empty: boolean;
-  children: ReactNode;
-}) {
+function ActivityTimeline({ participantId }: { participantId: number }) {
   const { t } = useTranslation();
-  if (sources.loading) return <PageLoading />;
-  const failure = (compact: boolean) => (
-    <QueryErrorState
-      compact={compact}
-      error={sources.error}
-      title={t('participantProfile.activity.loadFailed')}
-      onRetry={sources.retry}
-      retrying={sources.retrying}
-    />
-  );
-  if (sources.failed && empty) return failure(false);
+  const language = useTextLanguage();
+  const activity = useParticipantActivity(participantId);
+  const events = activity.data?.pages.flatMap((page) => page.data) ?? [];
+  const retry = activity.isFetchNextPageError ? activity.fetchNextPage : activity.refetch;
   return (
-    <Flex vertical gap={16}>
-      {sources.failed && failure(true)}
-      {empty ? <Empty description={t('participantProfile.activity.empty')} /> : children}
-    </Flex>
+    <QueryContent
+      query={{ ...activity, refetch: retry }}
+      errorTitle={t('participantProfile.activity.loadFailed')}
+    >
+      {activity.data === undefined ? (
+        <PageLoading />
+      ) : events.length === 0 ? (
+        <Empty description={t('participantProfile.activity.empty')} />
+      ) : (
+        <Flex vertical align="flex-start" gap={8}>
+          <Timeline
+            style={{ alignSelf: 'stretch' }}
+            items={events.map((event) => ({
+              key: event.key,
+              color: event.kind === 'alert' ? 'red' : event.kind === 'paid' ? 'green' : 'blue',
+              content: (
+                <Flex vertical gap={2}>
+                  <span>
+                    {t(`participantProfile.activity.${event.kind}`, {
+                      title: localized(event.title, language),
+                    })}
+                  </span>
+                  <Typography.Text type="secondary">{formatDateTime(event.time)}</Typography.Text>
+                </Flex>
+              ),
+            }))}
+          />
+          {activity.hasNextPage && (
+            <Button onClick={() => void activity.fetchNextPage()} loading={activity.isFetchingNextPage}>
+              {t('participantProfile.activity.loadMore')}
+            </Button>
+          )}
+        </Flex>
+      )}
+    </QueryContent>
   );
 }
 

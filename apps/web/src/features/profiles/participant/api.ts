@@ -1,5 +1,5 @@
 import type { AlertListQuery, OrderListQuery, ParticipantListQuery, RecordListQuery } from '@cool/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { alertQueries } from '../../../shared/api/alerts.ts';
 import { orderQueries } from '../../../shared/api/orders.ts';
 import { participantQueries } from '../../../shared/api/participants.ts';
@@ -8,7 +8,8 @@ import { recordQueries } from '../../../shared/api/records.ts';
 /**
  * A participant's profile reads each area through that area's own endpoint, so the server applies each
  * permission: records (records.query), orders (orders.query), alerts (alerts.query). `enabled` is false where the
- * role may not read them, so nothing is asked that would answer 403.
+ * role may not read them, so nothing is asked that would answer 403. Their activity comes merged from the
+ * server, with the areas the role may read.
  */
 
 export const useParticipant = (id: number) => useQuery(participantQueries.detail(id));
@@ -27,3 +28,5 @@ export const useParticipantPaid = (participantId: number, enabled: boolean) =>
 
 export const useParticipantAlerts = (query: AlertListQuery, enabled: boolean) =>
   useQuery({ ...alertQueries.list(query), enabled });
+
+export const useParticipantActivity = (id: number) => useInfiniteQuery(participantQueries.activity(id));
