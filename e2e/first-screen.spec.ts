@@ -187,7 +187,7 @@ test.describe('first screen: what the login page downloads, and what signing in 
     expect(drawn('InputNumber')).toBe(true);
   });
 
-  test("the console's home draws its panels, breadcrumb and the header's avatar without antd's Card, Breadcrumb, Avatar or Popover, and its search field without Input's OTP", async ({
+  test("the console's home draws its panels, breadcrumb, status tags and the header's avatar without antd's Card, Breadcrumb, Tag, Avatar or Popover, and its search field without Input's OTP", async ({
     page,
   }) => {
     const drawn = await signInToHome(page);
@@ -201,11 +201,12 @@ test.describe('first screen: what the login page downloads, and what signing in 
     await expect(page.getByPlaceholder('Chinese or English title')).toBeVisible();
     // Avatar brings Popover (for its groups' overflow); neither draws anything the header shows. antd's `Input`
     // carries TextArea, Search and OTP ('otp' is OTP's config key); 'breadcrumb' is Breadcrumb's.
-    for (const component of ['Card', 'Avatar', 'Popover', 'breadcrumb', 'otp'])
+    await expect(page.getByRole('row', { name: /PHQ-9/ }).getByText('On shelf')).toBeVisible();
+    for (const component of ['Card', 'Avatar', 'Popover', 'Tag', 'breadcrumb', 'otp'])
       expect(drawn(component), component).toBe(false);
   });
 
-  test('the category list asks before deleting in a dialog, without Popover or Popconfirm', async ({
+  test('the category list asks before deleting in a dialog, without Popover, Popconfirm or Tag', async ({
     page,
   }) => {
     const drawn = await signInToHome(page);
@@ -218,7 +219,8 @@ test.describe('first screen: what the login page downloads, and what signing in 
     await expect(confirm).toContainText('"Career" will be removed permanently.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
-    for (const component of ['Popover', 'popconfirm', 'otp']) expect(drawn(component), component).toBe(false);
+    for (const component of ['Popover', 'popconfirm', 'Tag', 'otp'])
+      expect(drawn(component), component).toBe(false);
   });
 
   test("the console's home downloads its own screens' strings, and another page's with that page", async ({

@@ -83,10 +83,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     // Every browser the console supports preloads modules itself.
-    // No preload lists for lazy pages: the list of every chunk's name and each import's dependencies cost the first
-    // download 3 KiB gzip. A page's shared chunks then start when its own code has arrived (one round trip later);
-    // the console's code already starts on the sign-in click (app/preloadable.ts). CSS still comes with its chunk.
-    modulePreload: false,
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {

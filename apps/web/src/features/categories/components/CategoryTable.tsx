@@ -1,6 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
 import type { Category, categoryListQuerySchema, Page } from '@cool/shared';
-import { Button, Empty, Flex, Grid, Space, Switch, Table, type TableProps, Tag, theme } from 'antd';
+import { Button, Empty, Flex, Grid, Space, Switch, Table, type TableProps, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
@@ -11,6 +11,7 @@ import { useSettingsStore } from '../../../shared/settings/settingsStore.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ImageAvatar } from '../../../shared/ui/ImageAvatar.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
+import { StatusTag } from '../../../shared/ui/StatusTag.tsx';
 import { useDeleteCategory, useSetCategoryStatus } from '../api.ts';
 
 interface CategoryTableProps {
@@ -82,7 +83,8 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
     const enabled = category.status === 'enabled';
     const label = t(`categories.status.${category.status}`);
     // Without either action there is nothing to switch: show the state only.
-    if (!canEnable && !canDisable) return <Tag color={enabled ? 'success' : 'default'}>{label}</Tag>;
+    if (!canEnable && !canDisable)
+      return <StatusTag tone={enabled ? 'success' : 'default'}>{label}</StatusTag>;
     return (
       <Switch
         checked={enabled}

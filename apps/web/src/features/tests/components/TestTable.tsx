@@ -20,7 +20,6 @@ import {
   Space,
   Table,
   type TableProps,
-  Tag,
   theme,
 } from 'antd';
 import { useState } from 'react';
@@ -36,11 +35,12 @@ import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ImagePreviewModal } from '../../../shared/ui/ImagePreviewModal.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
+import { StatusTag, type TagTone } from '../../../shared/ui/StatusTag.tsx';
 import { type TestAction, useTestAction } from '../api.ts';
 import { useOpenQuestions } from '../openQuestions.ts';
 import { titleSortField } from '../titleSort.ts';
 
-export const STATUS_COLOURS: Record<TestStatus, string> = {
+const STATUS_TONES: Record<TestStatus, TagTone> = {
   draft: 'default',
   on_shelf: 'success',
   off_shelf: 'warning',
@@ -196,7 +196,7 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
   );
 
   const status = (test: Test) => (
-    <Tag color={STATUS_COLOURS[test.status]}>{t(`tests.status.${test.status}`)}</Tag>
+    <StatusTag tone={STATUS_TONES[test.status]}>{t(`tests.status.${test.status}`)}</StatusTag>
   );
   const price = (test: Test) =>
     test.priceFen === 0 ? t('tests.pricing.free') : formatYuan(test.priceFen, { symbol: true });
@@ -268,9 +268,9 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
           title: t('tests.field.categories'),
           render: (_, test) =>
             test.categories.map((c) => (
-              <Tag key={c.id} style={{ marginBlock: 2 }}>
+              <StatusTag key={c.id} style={{ marginBlock: 2 }}>
                 {(language === 'zh' ? c.nameZh : c.nameEn) || c.nameZh || c.nameEn}
-              </Tag>
+              </StatusTag>
             )),
         },
         {
