@@ -24,7 +24,9 @@ async function signInToHome(page: Page): Promise<(component: string) => boolean>
 }
 
 test.describe('first screen: what the login page downloads, and what signing in waits for', () => {
-  test('the login page downloads neither zod, axios nor react-query', async ({ page }) => {
+  test("the login page downloads neither zod, axios, react-query nor the console shell's strings", async ({
+    page,
+  }) => {
     const scripts = collectScripts(page);
     await page.goto('/user/login', { waitUntil: 'networkidle' });
     await expect(page.getByRole('tab', { name: 'Credentials' })).toBeVisible();
@@ -32,6 +34,9 @@ test.describe('first screen: what the login page downloads, and what signing in 
     expect(code).not.toContain('ZodError');
     expect(code).not.toContain('AxiosError');
     expect(code).not.toContain('No QueryClient set');
+    // The settings drawer's and the tabs' strings come with the console (app/consoleShell.ts).
+    expect(code).not.toContain('Page style setting');
+    expect(code).toContain('Forgot your password?');
   });
 
   test('the console code starts downloading when the person starts filling the form, not before', async ({

@@ -49,8 +49,9 @@ test.describe('languages', () => {
     await expect(page.getByRole('menuitem', { name: 'category list' })).toBeVisible();
     await switchTo(page, '简体中文');
     await expect(page.getByRole('menuitem', { name: '分类列表' })).toBeVisible();
-    // Two chunks, once each: the login-time pack and the console screens' strings (app/locales/console).
-    expect(packRequests).toHaveLength(2);
+    // Three chunks, once each: the login-time pack, the shell's strings (app/locales/shell) and the category
+    // list's (features/categories/strings).
+    expect(packRequests).toHaveLength(3);
   });
 
   test('the login page switches language from its globe; the menu downloads only when the globe is reached', async ({

@@ -7,13 +7,11 @@ import layout from '../../features/layout/strings/en-US.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/en-US.json';
 import thirdParty from '../../shared/oauth/strings/en-US.json';
-import tabs from '../../shared/tabs/strings/en-US.json';
 import ui from '../../shared/ui/strings/en-US.json';
 
 export const messages = {
   ...shared,
   ...ui,
-  ...tabs,
   ...auth,
   ...thirdParty,
   ...twoStepPrompt,

@@ -5,6 +5,14 @@
 import type { ErrorCatalogue } from '@cool/shared/errors';
 import { messages as screens } from './console/en-US.ts';
 import { messages as pack } from './en-US.ts';
+import shell from './shell/en-US.ts';
 
-const all = { ...pack, ...screens, serverError: {} as ErrorCatalogue };
+// The shell's strings share the login page's `layout` key: merged one level down.
+const all = {
+  ...pack,
+  ...screens,
+  ...shell,
+  layout: { ...pack.layout, ...shell.layout },
+  serverError: {} as ErrorCatalogue,
+};
 export type Messages = typeof all;

@@ -5,7 +5,6 @@ import layout from '../../features/layout/strings/zh-CN.json';
 import type { LocalePack } from '../../shared/i18n/i18n.ts';
 import shared from '../../shared/i18n/strings/zh-CN.json';
 import thirdParty from '../../shared/oauth/strings/zh-CN.json';
-import tabs from '../../shared/tabs/strings/zh-CN.json';
 import ui from '../../shared/ui/strings/zh-CN.json';
 import type { messages as english } from './en-US.ts';
 
@@ -13,7 +12,6 @@ import type { messages as english } from './en-US.ts';
 const messages: typeof english = {
   ...shared,
   ...ui,
-  ...tabs,
   ...auth,
   ...thirdParty,
   ...twoStepPrompt,
