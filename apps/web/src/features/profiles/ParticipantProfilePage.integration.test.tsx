@@ -153,6 +153,32 @@ describe("a participant's advanced profile", () => {
     expect(within(panel()).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('links each event to what it happened to, as far as the role may open it', async () => {
+    participant7();
+    renderApp('/profile/advanced?id=7');
+    click(await screen.findByRole('tab', { name: 'Activity' }));
+    const link = async (name: string) => (await screen.findByRole('link', { name })).getAttribute('href');
+    // The order's profile; the record's report, for its submit and for the alert it raised.
+    expect(await link('Paid for PHQ-9 depression')).toBe('/profile/basic?id=1');
+    expect(await link('Submitted PHQ-9 depression')).toBe('/records?participantId=7&record=31');
+    expect(await link('Raised an alert on PHQ-9 depression')).toBe('/records?participantId=7&record=31');
+  });
+
+  it('shows events as text where the role may not open them', async () => {
+    participant7();
+    withGrants({
+      dashboard: ['query'],
+      participants: ['query', 'get'],
+      records: ['query'],
+      orders: ['query'],
+      alerts: ['query'],
+    });
+    renderApp('/profile/advanced?id=7');
+    click(await screen.findByRole('tab', { name: 'Activity' }));
+    expect(await screen.findByText('Paid for PHQ-9 depression')).toBeTruthy();
+    expect(within(screen.getByRole('tabpanel')).queryByRole('link')).toBeNull();
+  });
+
   it('says when there is no activity yet', async () => {
     participant7();
     server.use(

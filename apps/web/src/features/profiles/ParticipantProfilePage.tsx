@@ -1,9 +1,9 @@
 import { UserOutlined } from '@ant-design/icons';
-import { formatYuan, localized, type Participant } from '@cool/shared';
+import { formatYuan, localized, type Participant, type ParticipantActivity } from '@cool/shared';
 import { Button, Descriptions, Empty, Flex, Tabs, Tag, Timeline, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { useBlockToggle } from '../../shared/participants/useBlockToggle.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
@@ -24,7 +24,13 @@ import {
 } from './participant/api.ts';
 import { LatestRecordSteps } from './participant/LatestRecordSteps.tsx';
 import { ParticipantPicker } from './participant/ParticipantPicker.tsx';
-import { AlertTable, OrderTable, RecordTable, TAB_PAGE_SIZE } from './participant/ProfileTables.tsx';
+import {
+  AlertTable,
+  OrderTable,
+  RecordTable,
+  reportPath,
+  TAB_PAGE_SIZE,
+} from './participant/ProfileTables.tsx';
 
 /** `?id=` as a participant id, or undefined. */
 const idOf = (value: string | null) => {
@@ -242,6 +248,15 @@ function ProfileBody({ participant }: { participant: Participant }) {
 function ActivityTimeline({ participantId }: { participantId: number }) {
   const { t } = useTranslation();
   const language = useTextLanguage();
+  const allowed = usePermission();
+  // An order's events open its profile (orders.get); a record's and an alert's, the record's report on the
+  // records page (records.query with records.get).
+  const canOpenOrder = allowed('orders', 'get');
+  const canOpenRecord = allowed('records', 'query') && allowed('records', 'get');
+  const pathOf = (event: ParticipantActivity) => {
+    if (event.orderId !== null) return canOpenOrder ? `/profile/basic?id=${event.orderId}` : null;
+    return canOpenRecord ? reportPath(participantId, event.recordId) : null;
+  };
   const activity = useParticipantActivity(participantId);
   const events = activity.data?.pages.flatMap((page) => page.data) ?? [];
   const retry = activity.isFetchNextPageError ? activity.fetchNextPage : activity.refetch;
@@ -263,11 +278,11 @@ function ActivityTimeline({ participantId }: { participantId: number }) {
               color: event.kind === 'alert' ? 'red' : event.kind === 'paid' ? 'green' : 'blue',
               content: (
                 <Flex vertical gap={2}>
-                  <span>
+                  <ActivityText path={pathOf(event)}>
                     {t(`participantProfile.activity.${event.kind}`, {
                       title: localized(event.title, language),
                     })}
-                  </span>
+                  </ActivityText>
                   <Typography.Text type="secondary">{formatDateTime(event.time)}</Typography.Text>
                 </Flex>
               ),
@@ -283,6 +298,10 @@ function ActivityTimeline({ participantId }: { participantId: number }) {
     </QueryContent>
   );
 }
+
+/** An event's words, a link to what it happened to when the role may open that. */
+const ActivityText = ({ path, children }: { path: string | null; children: ReactNode }) =>
+  path ? <Link to={path}>{children}</Link> : <span>{children}</span>;
 
 /** A key figure: "…" while it loads, "not loaded" when its query failed (the alert above offers a retry). */
 function Figure({ label, value, failed = false }: { label: string; value: ReactNode; failed?: boolean }) {

@@ -20,7 +20,9 @@ export function LatestRecordSteps({ record }: { record: TestRecord }) {
   return (
     <Panel
       title={t('participantProfile.latest.title', { title: localized(record.title, language) })}
-      extra={<Link to={reportPath(record)}>{t('participantProfile.record.view')}</Link>}
+      extra={
+        <Link to={reportPath(record.participant.id, record.id)}>{t('participantProfile.record.view')}</Link>
+      }
     >
       <Steps
         current={current}

@@ -43,8 +43,8 @@ function pagedTable<Row>({ page, loading, pageNo, onPage }: PagedTableProps<Row>
   };
 }
 
-export const reportPath = (record: Pick<TestRecord, 'id' | 'participant'>) =>
-  `/records?participantId=${record.participant.id}&record=${record.id}`;
+export const reportPath = (participantId: number, recordId: number) =>
+  `/records?participantId=${participantId}&record=${recordId}`;
 
 export function RecordTable(props: PagedTableProps<TestRecord>) {
   const { t } = useTranslation();
@@ -88,7 +88,9 @@ export function RecordTable(props: PagedTableProps<TestRecord>) {
         {
           key: 'report',
           title: t('participantProfile.record.report'),
-          render: (_, r) => <Link to={reportPath(r)}>{t('participantProfile.record.view')}</Link>,
+          render: (_, r) => (
+            <Link to={reportPath(r.participant.id, r.id)}>{t('participantProfile.record.view')}</Link>
+          ),
         },
       ]}
     />
