@@ -24,7 +24,7 @@ async function signInToHome(page: Page): Promise<(component: string) => boolean>
 }
 
 test.describe('first screen: what the login page downloads, and what signing in waits for', () => {
-  test("the login page downloads neither zod, axios, react-query nor the console shell's strings", async ({
+  test("the login page downloads neither zod, axios, react-query, antd's form engine nor the console shell's strings", async ({
     page,
   }) => {
     const scripts = collectScripts(page);
@@ -36,6 +36,8 @@ test.describe('first screen: what the login page downloads, and what signing in 
     expect(code).not.toContain('No QueryClient set');
     // The settings drawer's and the tabs' strings come with the console (app/consoleShell.ts).
     expect(code).not.toContain('Page style setting');
+    // Nor antd's form engine (its default messages name it): the first tab's two fields are drawn without it.
+    expect(code).not.toContain('Validation error on field');
     expect(code).toContain('Forgot your password?');
   });
 

@@ -52,6 +52,31 @@ const noTableFilterTree = (): Plugin => {
 };
 
 /**
+ * antd's inputs import its form's contexts, and that module takes one export (FormProvider) from rc-form's index,
+ * which imports the whole form engine: the login page and the console's home, which draw their fields without
+ * antd's Form, downloaded it all the same (20 KiB gzip). It is pointed at the engine's module that defines that
+ * export; the build fails if antd stops importing it this way, so an upgrade cannot lose this silently.
+ */
+const formContextWithoutEngine = (): Plugin => {
+  let redirected = false;
+  return {
+    name: 'form-context-without-engine',
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async resolveId(source, importer) {
+      if (source !== '@rc-component/form' || !importer?.endsWith('/antd/es/form/context.js')) return;
+      redirected = true;
+      return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+    },
+    buildEnd(error) {
+      if (!error && !redirected)
+        this.error("antd's form contexts no longer import rc-form's index: update formContextWithoutEngine");
+    },
+  };
+};
+
+/**
  * No console file holds zod classic (about 17 KiB gzip, and it keeps every zod core class in the file of the
  * console's home, which shares zod core with it): the console parses list URLs with zod/mini and takes its answers'
  * types from the classic schemas without running them. The build names the page that broke this.
@@ -76,7 +101,14 @@ const noZodClassic = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), reactRouterProduction(), h5Fallback(), noTableFilterTree(), noZodClassic()],
+  plugins: [
+    react(),
+    reactRouterProduction(),
+    h5Fallback(),
+    noTableFilterTree(),
+    formContextWithoutEngine(),
+    noZodClassic(),
+  ],
   server: {
     proxy: { '/api': 'http://127.0.0.1:8000' },
   },

@@ -74,6 +74,62 @@ describe('the login page', () => {
     }
   });
 
+  it("checks the first tab's fields before asking the server, and sends Remember me as ticked", async () => {
+    const posted: unknown[] = [];
+    server.use(
+      signInOptions(),
+      http.post(api('/account/login'), async ({ request }) => {
+        posted.push(await request.json());
+        return replyError(401, 'auth.invalidCredentials', 'Invalid username or password');
+      }),
+    );
+    const unmount = await renderLogin();
+    try {
+      fill(document.getElementById('username')!, '   ');
+      click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() =>
+        expect(document.getElementById('username_help')?.textContent).toBe(
+          'Please enter account name or email address',
+        ),
+      );
+      expect(document.getElementById('password_help')?.textContent).toBe('Please enter your password!');
+      expect(document.getElementById('password')?.getAttribute('aria-invalid')).toBe('true');
+      // Typing a value takes its message away.
+      fill(document.getElementById('password')!, 'secret');
+      await waitFor(() => expect(document.getElementById('password_help')).toBeNull());
+      expect(posted).toEqual([]);
+
+      fill(document.getElementById('username')!, ' admin ');
+      click(screen.getByRole('checkbox', { name: 'Remember me' }));
+      click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(document.body.textContent).toContain('Invalid username or password'));
+      expect(posted).toEqual([{ username: 'admin', password: 'secret', remember_me: false }]);
+    } finally {
+      unmount();
+    }
+  });
+
+  it('keeps what was typed on each tab across a switch to the other and back', async () => {
+    server.use(signInOptions());
+    const unmount = await renderLogin();
+    try {
+      fill(document.getElementById('username')!, 'someone');
+      click(screen.getByRole('tab', { name: 'Mobile number' }));
+      await waitFor(() => expect(document.getElementById('mobile')).not.toBeNull());
+      fill(document.getElementById('mobile')!, '138 0013 8000');
+      click(screen.getByRole('tab', { name: 'Credentials' }));
+      await waitFor(() =>
+        expect((document.getElementById('username') as HTMLInputElement).value).toBe('someone'),
+      );
+      click(screen.getByRole('tab', { name: 'Mobile number' }));
+      await waitFor(() =>
+        expect((document.getElementById('mobile') as HTMLInputElement).value).toBe('138 0013 8000'),
+      );
+    } finally {
+      unmount();
+    }
+  });
+
   it('leaves the sign-up link out while sign-up is switched off, and links forgot password to recovery', async () => {
     server.use(signInOptions());
     const unmount = await renderLogin();

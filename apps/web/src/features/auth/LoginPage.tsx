@@ -1,21 +1,22 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { greetingFor, type LoginResult, safeRedirect, welcomePhraseIndex } from '@cool/shared';
-import { Button, Checkbox, Flex, Form } from 'antd';
-// The password part alone: antd's Input also carries TextArea, Search and OTP (10 KiB gzip).
+import { Button, Checkbox, Flex } from 'antd';
+// The input and password parts alone: antd's Input also carries TextArea, Search and OTP (10 KiB gzip).
+import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorText } from '../../shared/http/errorText.ts';
-import { applyFieldErrors } from '../../shared/http/formErrors.ts';
+import { errorText, fieldErrorText, serverFieldErrors } from '../../shared/http/errorText.ts';
 import { login } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
 import { loadUser } from '../../shared/session/loadUser.ts';
 import { LazyAlert } from '../../shared/ui/LazyAlert.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { LoginTabs } from './LoginTabs.tsx';
+import type { MobileSignIn, MobileSignInValues } from './MobileSignInFields.tsx';
+import { SignInField } from './SignInField.tsx';
 import { useSignInOptions } from './signInOptions.ts';
-import { TextField } from './TextField.tsx';
 import { ThirdPartySignIn } from './ThirdPartySignIn.tsx';
 import { useTwoStepSignIn } from './useTwoStepSignIn.tsx';
 
@@ -27,13 +28,11 @@ const WELCOME_PHRASES = ['rest', 'meal', 'game', 'tired'] as const;
 
 type LoginTab = 'account' | 'mobile';
 
-interface LoginFields {
+interface Credentials {
   username: string;
   password: string;
-  remember_me: boolean;
-  mobile: string;
-  captcha: string;
 }
+type CredentialErrors = Partial<Record<keyof Credentials, string>>;
 
 interface LoginPageProps {
   /**
@@ -50,43 +49,85 @@ export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps)
   const { notification } = useNotices();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [form] = Form.useForm<LoginFields>();
   const [tab, setTab] = useState<LoginTab>('account');
+  const [credentials, setCredentials] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<CredentialErrors>({});
+  const [remember, setRemember] = useState(true);
   const [submitting, setSubmitting] = useState(false);
   const [loginError, setLoginError] = useState<string | null>(null);
+  const mobile = useRef<MobileSignIn>(null);
+  const keptMobile = useRef<Partial<MobileSignInValues>>({}).current;
   const signIn = useAuthStore((s) => s.signIn);
   const options = useSignInOptions();
   const twoStep = useTwoStepSignIn();
 
   const signInAhead = () => onSignInAhead?.(safeRedirect(searchParams.get('redirect')));
 
-  const onFinish = async (values: LoginFields) => {
+  /** The first tab's checks, as antd's required rules made them: a blank name or an empty password. */
+  const check = (field: keyof Credentials, value: string) =>
+    field === 'username'
+      ? value.trim() === ''
+        ? t('login.username.required')
+        : undefined
+      : value === ''
+        ? t('login.password.required')
+        : undefined;
+
+  const edit = (field: keyof Credentials, value: string) => {
+    setCredentials((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: check(field, value) }));
+  };
+
+  /** A refused sign-in's field errors under their fields; answers whether there were any. */
+  const showFieldErrors = (error: unknown) => {
+    if (tab === 'mobile') return mobile.current?.showFieldErrors(error) ?? false;
+    const refused = serverFieldErrors(error).filter((field) => field.field in credentials);
+    if (refused.length === 0) return false;
+    setErrors(Object.fromEntries(refused.map((field) => [field.field, fieldErrorText(field, t)])));
+    return true;
+  };
+
+  /** What the open tab's fields send, or null (their messages showing) when one is missing or wrong. */
+  const filledIn = async () => {
+    if (tab === 'mobile') {
+      const values = await mobile.current?.values().catch(() => null);
+      return values ? { mobile: values.mobile.trim(), captcha: values.captcha.trim() } : null;
+    }
+    const found: CredentialErrors = {
+      username: check('username', credentials.username),
+      password: check('password', credentials.password),
+    };
+    setErrors(found);
+    if (found.username || found.password) return null;
+    return { username: credentials.username.trim(), password: credentials.password };
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const sent = await filledIn();
+    if (!sent) return;
     setSubmitting(true);
     setLoginError(null);
     signInAhead();
     try {
-      const credentials =
-        tab === 'mobile'
-          ? { mobile: values.mobile.trim(), captcha: values.captcha.trim() }
-          : { username: values.username.trim(), password: values.password };
       const session = await twoStep.signIn((twoStepCode) =>
-        login({ ...credentials, remember_me: values.remember_me, ...(twoStepCode && { twoStepCode }) }),
+        login({ ...sent, remember_me: remember, ...(twoStepCode && { twoStepCode }) }),
       );
       if (!session) {
         // The code was cancelled: the form stays as it is.
         setSubmitting(false);
         return;
       }
-      enter(session, values.remember_me);
+      enter(session, remember);
     } catch (error) {
       setSubmitting(false);
-      if (!applyFieldErrors(form, error)) setLoginError(errorText(error, t));
+      if (!showFieldErrors(error)) setLoginError(errorText(error, t));
     }
   };
 
   /** Signed in, by this form or through a third party: into the console, with the welcome. */
-  const enter = (session: LoginResult, remember: boolean) => {
-    signIn(session.token, session.expiresAt, remember);
+  const enter = (session: LoginResult, remembered: boolean) => {
+    signIn(session.token, session.expiresAt, remembered);
     const target = safeRedirect(searchParams.get('redirect'));
     // Its first data is asked for now, while React has yet to render the console.
     onSignedIn?.(target);
@@ -109,77 +150,84 @@ export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps)
 
   const accountFields = (
     <>
-      <TextField
-        name="username"
-        icon={<UserOutlined />}
-        placeholder={t('login.username.placeholder')}
-        autoComplete="username"
-        required={t('login.username.required')}
-      />
-      <Form.Item name="password" rules={[{ required: true, message: t('login.password.required') }]}>
-        <Password
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder={t('login.password.placeholder')}
-          autoComplete="current-password"
-        />
-      </Form.Item>
+      {(
+        [
+          ['username', Input, <UserOutlined key="icon" />, 'username'],
+          ['password', Password, <LockOutlined key="icon" />, 'current-password'],
+        ] as const
+      ).map(([field, Control, icon, autoComplete]) => (
+        <SignInField key={field} id={field} error={errors[field]}>
+          <Control
+            size="large"
+            prefix={icon}
+            placeholder={t(`login.${field}.placeholder`)}
+            autoComplete={autoComplete}
+            value={credentials[field]}
+            onChange={(event) => edit(field, event.target.value)}
+          />
+        </SignInField>
+      ))}
     </>
   );
 
   const mobileFields = (
     <Suspense fallback={null}>
       <MobileSignInFields
+        handle={mobile}
+        kept={keptMobile}
         onError={(error) => {
-          if (!applyFieldErrors(form, error)) setLoginError(errorText(error, t));
+          if (!showFieldErrors(error)) setLoginError(errorText(error, t));
         }}
       />
     </Suspense>
   );
 
   return (
-    <Form<LoginFields>
-      form={form}
-      initialValues={{ remember_me: true }}
-      onFinish={onFinish}
-      onFocus={signInAhead}
-      size="large"
-    >
-      <LoginTabs
-        activeKey={tab}
-        onChange={(key) => {
-          setTab(key);
-          setLoginError(null);
-        }}
-        items={[
-          { key: 'account', label: t('login.tab.account'), children: accountFields },
-          { key: 'mobile', label: t('login.tab.mobile'), children: mobileFields },
-        ]}
-      />
+    <>
+      {/* The two-step dialog's own form stays out of this one (a submit inside it is not a sign-in). */}
       {twoStep.prompt}
-      {loginError && (
-        <LazyAlert type="error" showIcon title={loginError} style={{ marginBottom: 24 }} role="alert" />
-      )}
-      {/* One line each, even on a 375 px phone: a wrapped pair reads as four separate things. */}
-      <Flex justify="space-between" align="center" gap={8} style={{ marginBottom: 24, whiteSpace: 'nowrap' }}>
-        <Form.Item name="remember_me" valuePropName="checked" noStyle>
-          <Checkbox>{t('login.rememberMe')}</Checkbox>
-        </Form.Item>
-        <Link to="/user/recover">{t('login.forgotPassword')}</Link>
-      </Flex>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+      <form noValidate onSubmit={onSubmit} onFocus={signInAhead}>
+        <LoginTabs
+          activeKey={tab}
+          onChange={(key) => {
+            setTab(key);
+            setLoginError(null);
+          }}
+          items={[
+            { key: 'account', label: t('login.tab.account'), children: accountFields },
+            { key: 'mobile', label: t('login.tab.mobile'), children: mobileFields },
+          ]}
+        />
+        {loginError && (
+          <LazyAlert type="error" showIcon title={loginError} style={{ marginBottom: 24 }} role="alert" />
+        )}
+        {/* One line each, even on a 375 px phone: a wrapped pair reads as four separate things. */}
+        <Flex
+          justify="space-between"
+          align="center"
+          gap={8}
+          style={{ marginBottom: 24, whiteSpace: 'nowrap' }}
+        >
+          <Checkbox checked={remember} onChange={(event) => setRemember(event.target.checked)}>
+            {t('login.rememberMe')}
+          </Checkbox>
+          <Link to="/user/recover">{t('login.forgotPassword')}</Link>
+        </Flex>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={submitting}
+          style={{ marginBottom: 24 }}
+        >
           {t('login.submit')}
         </Button>
-      </Form.Item>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <ThirdPartySignIn
-          remember={() => Boolean(form.getFieldValue('remember_me'))}
-          onSignedIn={enter}
-          onError={setLoginError}
-        />
-        {options?.signUp && <Link to="/user/register">{t('login.signUp')}</Link>}
-      </Flex>
-    </Form>
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <ThirdPartySignIn remember={() => remember} onSignedIn={enter} onError={setLoginError} />
+          {options?.signUp && <Link to="/user/register">{t('login.signUp')}</Link>}
+        </Flex>
+      </form>
+    </>
   );
 }
