@@ -45,6 +45,27 @@ for (const how of ['chosen in the drawer', 'restored from a previous visit'] as 
   });
 }
 
+test('the real dark page style darkens the login page behind its white heading', async ({ page }) => {
+  await presetSettings(page, { pageStyle: 'realdark' });
+  await page.goto('/user/login');
+  const heading = page.getByRole('heading', { name: 'backend management' });
+  await expect(heading).toBeVisible();
+  expect(luminance(await heading.evaluate((element) => getComputedStyle(element).color))).toBeGreaterThan(
+    0.7,
+  );
+  // No light picture behind it, and a dark colour.
+  const pictures = await heading.evaluate((element) => {
+    const found: string[] = [];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const image = getComputedStyle(node).backgroundImage;
+      if (image !== 'none') found.push(image);
+    }
+    return found;
+  });
+  expect(pictures).toEqual([]);
+  expect(luminance(await shownBackground(heading))).toBeLessThan(0.3);
+});
+
 for (const language of LANGUAGES) {
   test(`login page: remember me and forgot password share one line on a phone, ${language}`, async ({
     page,

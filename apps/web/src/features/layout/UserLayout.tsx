@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import background from '../../assets/background.svg';
 import logo from '../../assets/logo.svg';
+import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
 import { GlobalFooter } from './GlobalFooter.tsx';
@@ -14,8 +15,13 @@ import styles from './UserLayout.module.css';
 export default function UserLayout() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  // The picture is drawn in light colours: under the dark style's white heading it would hide the text.
+  const dark = useSettingsStore((s) => s.pageStyle === 'realdark');
   return (
-    <div className={styles.container} style={{ backgroundImage: `url("${background}")` }}>
+    <div
+      className={styles.container}
+      style={dark ? { backgroundColor: token.colorBgLayout } : { backgroundImage: `url("${background}")` }}
+    >
       <div className={styles.lang}>
         <LazyLanguageSelect />
       </div>
