@@ -54,7 +54,7 @@ test.describe('languages', () => {
     expect(packRequests).toHaveLength(3);
   });
 
-  test('the login page switches language from its globe; the menu downloads only when the globe is reached', async ({
+  test('the login page switches language from its language button; the menu downloads only when the button is reached', async ({
     page,
   }) => {
     const menuCode: string[] = [];

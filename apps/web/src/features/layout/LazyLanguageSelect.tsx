@@ -5,7 +5,7 @@ const load = () => import('./LanguageSelect.tsx');
 const LanguageSelect = lazy(() => load().then((m) => ({ default: m.LanguageSelect })));
 
 /**
- * The language selector of the login-type pages: the same globe button, whose menu (antd's Dropdown and Menu,
+ * The language selector of the login-type pages: the same language button, whose menu (antd's Dropdown and Menu,
  * about 25 KiB gzip) starts downloading when the pointer or focus reaches it, so the login page's first download
  * leaves it out. The first click swaps in the real selector, open; until then the button stays the same element,
  * so a click is never split between two.
