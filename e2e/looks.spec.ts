@@ -85,3 +85,30 @@ for (const language of LANGUAGES) {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/looks-login-phone-${language}.png`, fullPage: true });
   });
 }
+
+for (const language of LANGUAGES) {
+  test(`panel headings are whole on a phone, their buttons below them when both do not fit, ${language}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(MOBILE_VIEWPORT);
+    await presetSettings(page, { language });
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    for (const path of ['/game', '/user', '/order']) {
+      await page.goto(path);
+      const headings = page.locator('section[aria-labelledby] > div > h2');
+      await expect(headings.first()).toBeVisible();
+      for (const heading of await headings.all()) {
+        const box = await heading.evaluate((element) => ({
+          text: element.textContent,
+          cut: element.scrollWidth > element.clientWidth + 1,
+          right: element.getBoundingClientRect().right,
+        }));
+        expect(box.cut, `${path}: ${box.text}`).toBe(false);
+        expect(box.right, `${path}: ${box.text}`).toBeLessThanOrEqual(MOBILE_VIEWPORT.width);
+      }
+    }
+    await page.goto('/user');
+    await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/looks-panel-headings-phone-${language}.png` });
+  });
+}

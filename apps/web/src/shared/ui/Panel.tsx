@@ -34,22 +34,22 @@ export function Panel({ title, extra, bodyStyle, children }: PanelProps) {
         <div
           style={{
             display: 'flex',
+            // A heading and buttons wider than a phone: the buttons go below the heading, which is never cut.
+            flexWrap: 'wrap',
             alignItems: 'center',
             gap: token.paddingXS,
             minHeight: token.fontSizeLG * token.lineHeightLG + token.padding * 2,
-            padding: `0 ${token.paddingLG}px`,
+            padding: `${token.paddingSM}px ${token.paddingLG}px`,
             borderBottom: divider,
           }}
         >
           <h2
             id={headingId}
             style={{
-              flex: 1,
+              flex: '1 1 auto',
               minWidth: 0,
               margin: 0,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
+              overflowWrap: 'anywhere',
               color: token.colorTextHeading,
               fontWeight: token.fontWeightStrong,
               fontSize: token.fontSizeLG,
