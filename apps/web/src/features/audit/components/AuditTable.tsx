@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { DateTime } from '../../../shared/ui/DateTime.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 
 const shown = (value: unknown) =>
@@ -80,7 +81,7 @@ export function AuditTable({ page, loading, list }: AuditTableProps) {
           key: 'time',
           title: t('audit.field.time'),
           sorter: true,
-          render: (_, entry) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.time)}</span>,
+          render: (_, entry) => <DateTime value={entry.time} />,
         },
         { key: 'actor', title: t('audit.field.actor'), render: (_, entry) => actor(entry) },
         { key: 'entity', title: t('audit.field.entityType'), render: (_, entry) => entity(entry) },

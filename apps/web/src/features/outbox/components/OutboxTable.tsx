@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { DateTime } from '../../../shared/ui/DateTime.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { headline, KindText, MessageTags } from './MessageLabels.tsx';
 
@@ -52,9 +53,7 @@ export function OutboxTable({ page, loading, list, onOpen }: OutboxTableProps) {
         {
           key: 'time',
           title: t('outbox.field.time'),
-          render: (_, message) => (
-            <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(message.createdAt)}</span>
-          ),
+          render: (_, message) => <DateTime value={message.createdAt} />,
         },
         {
           key: 'channel',

@@ -6,6 +6,7 @@ import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { VerdictTag } from '../../../shared/orders/tags.tsx';
+import { DateTime } from '../../../shared/ui/DateTime.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 
 interface PayLogTableProps {
@@ -77,7 +78,7 @@ export function PayLogTable({ page, loading, list }: PayLogTableProps) {
         {
           key: 'time',
           title: t('payLog.field.time'),
-          render: (_, entry) => oneLine(formatDateTime(entry.time)),
+          render: (_, entry) => <DateTime value={entry.time} />,
         },
         { key: 'direction', title: t('payLog.field.direction'), render: (_, entry) => direction(entry) },
         { key: 'operation', title: t('payLog.field.operation'), render: (_, entry) => code(entry.operation) },
