@@ -194,7 +194,7 @@ test.describe('first screen: what the login page downloads, and what signing in 
     expect(drawn('InputNumber')).toBe(true);
   });
 
-  test("the console's home draws its panels, breadcrumb, status tags and the header's avatar without antd's Card, Breadcrumb, Tag, Avatar or Popover, and its search field without Input's OTP", async ({
+  test("the console's home draws its panels, breadcrumb, status tags and the header's avatar without antd's Card, Breadcrumb, Tag, Avatar or Popover, and its search form without antd's Form or Input's OTP", async ({
     page,
   }) => {
     const drawn = await signInToHome(page);
@@ -207,13 +207,14 @@ test.describe('first screen: what the login page downloads, and what signing in 
     await expect(page.getByRole('button', { name: 'Account menu' }).getByRole('img')).toBeVisible();
     await expect(page.getByPlaceholder('Chinese or English title')).toBeVisible();
     // Avatar brings Popover (for its groups' overflow); neither draws anything the header shows. antd's `Input`
-    // carries TextArea, Search and OTP ('otp' is OTP's config key); 'breadcrumb' is Breadcrumb's.
+    // carries TextArea, Search and OTP ('otp' is OTP's config key); 'breadcrumb' is Breadcrumb's. antd's Form
+    // names its items' styles 'item-item' ('Form' alone is also react-router's Form and a menu entry).
     await expect(page.getByRole('row', { name: /PHQ-9/ }).getByText('On shelf')).toBeVisible();
-    for (const component of ['Card', 'Avatar', 'Popover', 'Tag', 'breadcrumb', 'otp'])
+    for (const component of ['Card', 'Avatar', 'Popover', 'Tag', 'breadcrumb', 'otp', 'item-item'])
       expect(drawn(component), component).toBe(false);
   });
 
-  test('the category list asks before deleting in a dialog, without Popover, Popconfirm or Tag', async ({
+  test("the category list asks before deleting in a dialog, without Popover, Popconfirm or Tag, and searches without antd's Form", async ({
     page,
   }) => {
     const drawn = await signInToHome(page);
@@ -226,7 +227,8 @@ test.describe('first screen: what the login page downloads, and what signing in 
     await expect(confirm).toContainText('"Career" will be removed permanently.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
-    for (const component of ['Popover', 'popconfirm', 'Tag', 'otp'])
+    await expect(page.getByPlaceholder('Chinese or English name')).toBeVisible();
+    for (const component of ['Popover', 'popconfirm', 'Tag', 'otp', 'item-item'])
       expect(drawn(component), component).toBe(false);
   });
 

@@ -47,7 +47,8 @@ test('staff find the record, follow up its alert, and block and unblock the part
   // The record, by the participant's nickname.
   await page.goto('/records');
   await page.getByLabel('Participant').fill(FOLLOWED);
-  await page.getByRole('button', { name: 'Search' }).click();
+  // Enter in the field searches, as the Search button does.
+  await page.getByLabel('Participant').press('Enter');
   const row = page.locator('tbody tr.ant-table-row').filter({ hasText: FOLLOWED });
   await expect(row).toContainText(FOLLOWED);
   await expect(row).toContainText('Submitted');

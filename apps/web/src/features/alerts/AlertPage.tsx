@@ -1,7 +1,7 @@
 import { ALERT_STATUSES, type Alert, type AlertStatus, alertListQuerySchema } from '@cool/shared';
-import { Form, Select } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListSearchForm } from '../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../shared/list/ListSearchForm.tsx';
 import { useListState } from '../../shared/list/useListState.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { useDialog } from '../../shared/ui/dialog.tsx';
@@ -34,7 +34,7 @@ export default function AlertPage() {
     <PageContainer title={t('menu.alerts')} content={t('alerts.description')}>
       <Panel>
         <ListSearchForm<{ status?: AlertStatus }> filters={listState.filters} onSearch={listState.search}>
-          <Form.Item name="status" label={t('alerts.field.status')}>
+          <SearchField name="status" label={t('alerts.field.status')}>
             <Select
               allowClear
               placeholder={t('alerts.search.all')}
@@ -44,7 +44,7 @@ export default function AlertPage() {
                 label: t(`testRecord.alertStatus.${status}`),
               }))}
             />
-          </Form.Item>
+          </SearchField>
         </ListSearchForm>
       </Panel>
       <Panel title={t('alerts.listTitle')} bodyStyle={{ overflow: 'hidden' }}>

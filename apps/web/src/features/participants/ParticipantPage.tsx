@@ -1,8 +1,8 @@
 import { PARTICIPANT_STATUSES, type ParticipantStatus, participantListQuerySchema } from '@cool/shared';
-import { Form, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListSearchForm } from '../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../shared/list/ListSearchForm.tsx';
 import { useListState } from '../../shared/list/useListState.ts';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
@@ -27,14 +27,14 @@ export default function ParticipantPage() {
           filters={listState.filters}
           onSearch={listState.search}
         >
-          <Form.Item name="nickname" label={t('participants.field.nickname')}>
+          <SearchField name="nickname" label={t('participants.field.nickname')}>
             <Input
               allowClear
               placeholder={t('participants.search.nicknamePlaceholder')}
               style={{ width: 180 }}
             />
-          </Form.Item>
-          <Form.Item name="status" label={t('participants.field.status')}>
+          </SearchField>
+          <SearchField name="status" label={t('participants.field.status')}>
             <Select
               allowClear
               placeholder={t('participants.search.all')}
@@ -44,7 +44,7 @@ export default function ParticipantPage() {
                 label: t(`participants.status.${status}`),
               }))}
             />
-          </Form.Item>
+          </SearchField>
         </ListSearchForm>
       </Panel>
       <Panel title={t('participants.listTitle')} bodyStyle={{ overflow: 'hidden' }}>

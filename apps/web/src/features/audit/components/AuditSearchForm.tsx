@@ -1,9 +1,9 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type auditListQuerySchema } from '@cool/shared';
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 
 export type AuditSearch = ListStateOf<typeof auditListQuerySchema>['filters'];
@@ -30,39 +30,34 @@ export function AuditSearchForm({
   const { t } = useTranslation();
   const all = t('audit.search.all');
   return (
-    <ListSearchForm<AuditSearchValues> filters={toValues(filters)} onSearch={(v) => onSearch(toFilters(v))}>
-      <Form.Item name="actorId" label={t('audit.field.actor')}>
+    <ListSearchForm<AuditSearchValues>
+      filters={toValues(filters)}
+      onSearch={(v) => onSearch(toFilters(v))}
+      // An entity id means nothing without its type (the server refuses it too).
+      validate={({ entityId, entityType }) =>
+        entityId && !entityType ? { entityId: t('serverError.field.required') } : {}
+      }
+    >
+      <SearchField name="actorId" label={t('audit.field.actor')}>
         <InputNumber
           min={1}
           precision={0}
           placeholder={t('audit.search.actorPlaceholder')}
           style={{ width: 130 }}
         />
-      </Form.Item>
-      <Form.Item name="entityType" label={t('audit.field.entityType')}>
+      </SearchField>
+      <SearchField name="entityType" label={t('audit.field.entityType')}>
         <Select
           allowClear
           placeholder={all}
           style={{ width: 150 }}
           options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(`audit.entity.${type}`) }))}
         />
-      </Form.Item>
-      <Form.Item
-        name="entityId"
-        label={t('audit.field.entityId')}
-        dependencies={['entityType']}
-        rules={[
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || getFieldValue('entityType')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('serverError.field.required'))),
-          }),
-        ]}
-      >
+      </SearchField>
+      <SearchField name="entityId" label={t('audit.field.entityId')}>
         <Input allowClear style={{ width: 130 }} />
-      </Form.Item>
-      <Form.Item name="action" label={t('audit.field.action')}>
+      </SearchField>
+      <SearchField name="action" label={t('audit.field.action')}>
         <Select
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
@@ -70,10 +65,10 @@ export function AuditSearchForm({
           style={{ width: 170 }}
           options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`audit.verb.${action}`) }))}
         />
-      </Form.Item>
-      <Form.Item name="time" label={t('audit.field.time')}>
+      </SearchField>
+      <SearchField name="time" label={t('audit.field.time')}>
         <DatePicker.RangePicker allowEmpty={[false, false]} style={{ width: 240 }} />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }

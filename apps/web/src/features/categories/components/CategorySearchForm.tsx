@@ -1,10 +1,10 @@
 import { STATUSES, type Status } from '@cool/shared';
-import { Form, Select } from 'antd';
+import { Select } from 'antd';
 // The input part alone: antd's Input also carries TextArea, Search and OTP, which this list's first paint does
 // not show.
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 
 export interface CategorySearch {
   name?: string;
@@ -21,17 +21,17 @@ export function CategorySearchForm({ filters, onSearch }: CategorySearchFormProp
   const { t } = useTranslation();
   return (
     <ListSearchForm filters={filters} onSearch={onSearch}>
-      <Form.Item name="name" label={t('categories.field.name')}>
+      <SearchField name="name" label={t('categories.field.name')}>
         <Input allowClear placeholder={t('categories.search.namePlaceholder')} style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="status" label={t('categories.field.status')}>
+      </SearchField>
+      <SearchField name="status" label={t('categories.field.status')}>
         <Select
           allowClear
           placeholder={t('categories.search.all')}
           style={{ width: 140 }}
           options={STATUSES.map((status) => ({ value: status, label: t(`categories.status.${status}`) }))}
         />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }

@@ -1,8 +1,8 @@
 import { GOAL_STATUSES, type goalListQuerySchema } from '@cool/shared';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { PersonSelect } from './PersonSelect.tsx';
 
@@ -31,23 +31,23 @@ export function GoalSearchForm({ filters, onSearch }: GoalSearchFormProps) {
   const { t } = useTranslation();
   return (
     <ListSearchForm<GoalSearchValues> filters={toValues(filters)} onSearch={(v) => onSearch(toFilters(v))}>
-      <Form.Item name="keyword" label={t('goals.search.keyword')}>
+      <SearchField name="keyword" label={t('goals.search.keyword')}>
         <Input allowClear placeholder={t('goals.search.keywordPlaceholder')} style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="status" label={t('goals.field.status')}>
+      </SearchField>
+      <SearchField name="status" label={t('goals.field.status')}>
         <Select
           allowClear
           placeholder={t('goals.search.all')}
           style={{ width: 140 }}
           options={GOAL_STATUSES.map((value) => ({ value, label: t(`goals.status.${value}`) }))}
         />
-      </Form.Item>
-      <Form.Item name="ownerId" label={t('goals.field.owner')}>
+      </SearchField>
+      <SearchField name="ownerId" label={t('goals.field.owner')}>
         <PersonSelect allowClear placeholder={t('goals.search.all')} style={{ width: 180 }} />
-      </Form.Item>
-      <Form.Item name="days" label={t('goals.search.days')}>
+      </SearchField>
+      <SearchField name="days" label={t('goals.search.days')}>
         <DatePicker.RangePicker style={{ maxWidth: 260 }} />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }

@@ -1,10 +1,15 @@
 import { localized, ORDER_STATUSES, type orderListQuerySchema, PAY_CHANNELS } from '@cool/shared';
-import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import {
+  ListSearchForm,
+  SearchControl,
+  SearchField,
+  SearchGroup,
+} from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { useTestOptions } from '../api.ts';
 
@@ -47,16 +52,16 @@ export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
   const all = t('orders.search.all');
   return (
     <ListSearchForm<OrderSearchValues> filters={toValues(filters)} onSearch={(v) => onSearch(toFilters(v))}>
-      <Form.Item name="orderNo" label={t('orders.field.orderNo')}>
+      <SearchField name="orderNo" label={t('orders.field.orderNo')}>
         <Input allowClear style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="transactionId" label={t('orders.field.transactionId')}>
+      </SearchField>
+      <SearchField name="transactionId" label={t('orders.field.transactionId')}>
         <Input allowClear style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="participant" label={t('orders.field.participant')}>
+      </SearchField>
+      <SearchField name="participant" label={t('orders.field.participant')}>
         <Input allowClear placeholder={t('orders.search.participantPlaceholder')} style={{ width: 160 }} />
-      </Form.Item>
-      <Form.Item name="testId" label={t('orders.field.test')}>
+      </SearchField>
+      <SearchField name="testId" label={t('orders.field.test')}>
         <Select
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
@@ -68,26 +73,26 @@ export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
             label: localized(test.title, language),
           }))}
         />
-      </Form.Item>
-      <Form.Item name="status" label={t('orders.field.status')}>
+      </SearchField>
+      <SearchField name="status" label={t('orders.field.status')}>
         <Select
           allowClear
           placeholder={all}
           style={{ width: 120 }}
           options={ORDER_STATUSES.map((status) => ({ value: status, label: t(`orders.status.${status}`) }))}
         />
-      </Form.Item>
-      <Form.Item name="channel" label={t('orders.field.channel')}>
+      </SearchField>
+      <SearchField name="channel" label={t('orders.field.channel')}>
         <Select
           allowClear
           placeholder={all}
           style={{ width: 140 }}
           options={PAY_CHANNELS.map((channel) => ({ value: channel, label: t(`orders.channel.${channel}`) }))}
         />
-      </Form.Item>
-      <Form.Item label={t('orders.search.amount')}>
+      </SearchField>
+      <SearchGroup label={t('orders.search.amount')}>
         <Space.Compact>
-          <Form.Item name="minYuan" noStyle>
+          <SearchControl name="minYuan">
             <InputNumber
               min={0}
               precision={2}
@@ -95,8 +100,8 @@ export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
               aria-label={t('orders.search.minYuan')}
               style={{ width: 100 }}
             />
-          </Form.Item>
-          <Form.Item name="maxYuan" noStyle>
+          </SearchControl>
+          <SearchControl name="maxYuan">
             <InputNumber
               min={0}
               precision={2}
@@ -104,12 +109,12 @@ export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
               aria-label={t('orders.search.maxYuan')}
               style={{ width: 100 }}
             />
-          </Form.Item>
+          </SearchControl>
         </Space.Compact>
-      </Form.Item>
-      <Form.Item name="created" label={t('orders.field.created')}>
+      </SearchGroup>
+      <SearchField name="created" label={t('orders.field.created')}>
         <DatePicker.RangePicker allowEmpty={[false, false]} style={{ width: 240 }} />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }

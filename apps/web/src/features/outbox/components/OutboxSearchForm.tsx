@@ -1,9 +1,9 @@
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, type outboxQuerySchema } from '@cool/shared';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 
 export type OutboxSearch = ListStateOf<typeof outboxQuerySchema>['filters'];
@@ -22,10 +22,10 @@ export function OutboxSearchForm({ filters: { from, to, ...filters }, onSearch }
       filters={{ ...filters, time: toDayRange(from, to) }}
       onSearch={({ time, ...values }) => onSearch({ ...values, ...fromDayRange(time) })}
     >
-      <Form.Item name="recipient" label={t('outbox.field.recipient')}>
+      <SearchField name="recipient" label={t('outbox.field.recipient')}>
         <Input allowClear placeholder={t('outbox.search.recipientPlaceholder')} style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="channel" label={t('outbox.field.channel')}>
+      </SearchField>
+      <SearchField name="channel" label={t('outbox.field.channel')}>
         <Select
           allowClear
           placeholder={t('outbox.search.all')}
@@ -35,18 +35,18 @@ export function OutboxSearchForm({ filters: { from, to, ...filters }, onSearch }
             label: t(`outbox.channel.${channel}`),
           }))}
         />
-      </Form.Item>
-      <Form.Item name="kind" label={t('outbox.field.kind')}>
+      </SearchField>
+      <SearchField name="kind" label={t('outbox.field.kind')}>
         <Select
           allowClear
           placeholder={t('outbox.search.all')}
           style={{ width: 180 }}
           options={MESSAGE_KINDS.map((kind) => ({ value: kind, label: t(`outbox.kind.${kind}`) }))}
         />
-      </Form.Item>
-      <Form.Item name="time" label={t('outbox.field.time')}>
+      </SearchField>
+      <SearchField name="time" label={t('outbox.field.time')}>
         <DatePicker.RangePicker allowEmpty={[false, false]} style={{ width: 240 }} />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }

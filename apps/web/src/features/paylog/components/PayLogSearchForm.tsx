@@ -1,9 +1,9 @@
 import type { payLogQuerySchema } from '@cool/shared';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 
 export type PayLogSearch = ListStateOf<typeof payLogQuerySchema>['filters'];
@@ -22,7 +22,7 @@ export function PayLogSearchForm({ filters: { from, to, ...filters }, onSearch }
       filters={{ ...filters, time: toDayRange(from, to) }}
       onSearch={({ time, ...values }) => onSearch({ ...values, ...fromDayRange(time) })}
     >
-      <Form.Item name="direction" label={t('payLog.field.direction')}>
+      <SearchField name="direction" label={t('payLog.field.direction')}>
         <Select
           allowClear
           placeholder={t('payLog.search.all')}
@@ -32,19 +32,19 @@ export function PayLogSearchForm({ filters: { from, to, ...filters }, onSearch }
             label: t(`payLog.direction.${direction}`),
           }))}
         />
-      </Form.Item>
-      <Form.Item name="operation" label={t('payLog.field.operation')}>
+      </SearchField>
+      <SearchField name="operation" label={t('payLog.field.operation')}>
         <Input allowClear placeholder={t('payLog.search.operationPlaceholder')} style={{ width: 180 }} />
-      </Form.Item>
-      <Form.Item name="orderNo" label={t('payLog.field.orderNo')}>
+      </SearchField>
+      <SearchField name="orderNo" label={t('payLog.field.orderNo')}>
         <Input allowClear style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="verdict" label={t('payLog.field.verdict')}>
+      </SearchField>
+      <SearchField name="verdict" label={t('payLog.field.verdict')}>
         <Input allowClear placeholder={t('payLog.search.verdictPlaceholder')} style={{ width: 140 }} />
-      </Form.Item>
-      <Form.Item name="time" label={t('payLog.field.time')}>
+      </SearchField>
+      <SearchField name="time" label={t('payLog.field.time')}>
         <DatePicker.RangePicker allowEmpty={[false, false]} style={{ width: 240 }} />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }

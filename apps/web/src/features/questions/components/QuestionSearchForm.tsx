@@ -1,7 +1,7 @@
 import { QUESTION_TYPES, type QuestionType } from '@cool/shared';
-import { Form, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 
 export interface QuestionSearch {
   keyword?: string;
@@ -18,17 +18,17 @@ export function QuestionSearchForm({ filters, onSearch }: QuestionSearchFormProp
   const { t } = useTranslation();
   return (
     <ListSearchForm filters={filters} onSearch={onSearch}>
-      <Form.Item name="keyword" label={t('questions.field.stem')}>
+      <SearchField name="keyword" label={t('questions.field.stem')}>
         <Input allowClear placeholder={t('questions.search.keywordPlaceholder')} style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="type" label={t('questions.field.type')}>
+      </SearchField>
+      <SearchField name="type" label={t('questions.field.type')}>
         <Select
           allowClear
           placeholder={t('questions.search.all')}
           style={{ width: 160 }}
           options={QUESTION_TYPES.map((type) => ({ value: type, label: t(`questions.type.${type}`) }))}
         />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }

@@ -1,10 +1,10 @@
 import { BAND_COLOURS, localized, RECORD_STATUSES, type recordListQuerySchema } from '@cool/shared';
-import { DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { useTestOptions } from '../api.ts';
 
@@ -35,10 +35,10 @@ export function RecordSearchForm({ filters, onSearch }: RecordSearchFormProps) {
   const tests = useTestOptions();
   return (
     <ListSearchForm<RecordSearchValues> filters={toValues(filters)} onSearch={(v) => onSearch(toFilters(v))}>
-      <Form.Item name="participant" label={t('records.field.participant')}>
+      <SearchField name="participant" label={t('records.field.participant')}>
         <Input allowClear placeholder={t('records.search.participantPlaceholder')} style={{ width: 160 }} />
-      </Form.Item>
-      <Form.Item name="testId" label={t('records.field.test')}>
+      </SearchField>
+      <SearchField name="testId" label={t('records.field.test')}>
         <Select
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
@@ -50,8 +50,8 @@ export function RecordSearchForm({ filters, onSearch }: RecordSearchFormProps) {
             label: localized(test.title, language),
           }))}
         />
-      </Form.Item>
-      <Form.Item name="status" label={t('records.field.status')}>
+      </SearchField>
+      <SearchField name="status" label={t('records.field.status')}>
         <Select
           allowClear
           placeholder={t('records.search.all')}
@@ -61,8 +61,8 @@ export function RecordSearchForm({ filters, onSearch }: RecordSearchFormProps) {
             label: t(`testRecord.status.${status}`),
           }))}
         />
-      </Form.Item>
-      <Form.Item name="bandColour" label={t('records.field.bandColour')}>
+      </SearchField>
+      <SearchField name="bandColour" label={t('records.field.bandColour')}>
         <Select
           allowClear
           placeholder={t('records.search.all')}
@@ -72,8 +72,8 @@ export function RecordSearchForm({ filters, onSearch }: RecordSearchFormProps) {
             label: t(`testRecord.bandColour.${colour}`),
           }))}
         />
-      </Form.Item>
-      <Form.Item name="hasAlert" label={t('records.field.alert')}>
+      </SearchField>
+      <SearchField name="hasAlert" label={t('records.field.alert')}>
         <Select
           allowClear
           placeholder={t('records.search.all')}
@@ -83,10 +83,10 @@ export function RecordSearchForm({ filters, onSearch }: RecordSearchFormProps) {
             { value: 'false', label: t('records.search.withoutAlert') },
           ]}
         />
-      </Form.Item>
-      <Form.Item name="started" label={t('records.field.started')}>
+      </SearchField>
+      <SearchField name="started" label={t('records.field.started')}>
         <DatePicker.RangePicker allowEmpty={[false, false]} style={{ width: 240 }} />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }

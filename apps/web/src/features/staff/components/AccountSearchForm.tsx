@@ -1,7 +1,7 @@
 import { ACCOUNT_STATUSES, type accountListQuerySchema } from '@cool/shared';
-import { Form, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { useRoleOptions } from '../api.ts';
 
@@ -19,18 +19,18 @@ export function AccountSearchForm({
   const all = t('staff.search.all');
   return (
     <ListSearchForm<AccountSearch> filters={filters} onSearch={onSearch}>
-      <Form.Item name="keyword" label={t('staff.search.keyword')}>
+      <SearchField name="keyword" label={t('staff.search.keyword')}>
         <Input allowClear placeholder={t('staff.search.keywordPlaceholder')} style={{ width: 220 }} />
-      </Form.Item>
-      <Form.Item name="status" label={t('staff.field.status')}>
+      </SearchField>
+      <SearchField name="status" label={t('staff.field.status')}>
         <Select
           allowClear
           placeholder={all}
           style={{ width: 140 }}
           options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: t(`staff.status.${status}`) }))}
         />
-      </Form.Item>
-      <Form.Item name="roleId" label={t('staff.field.role')}>
+      </SearchField>
+      <SearchField name="roleId" label={t('staff.field.role')}>
         <Select
           allowClear
           placeholder={all}
@@ -38,7 +38,7 @@ export function AccountSearchForm({
           loading={roles.isLoading}
           options={roles.data?.map((role) => ({ value: role.id, label: role.name }))}
         />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }

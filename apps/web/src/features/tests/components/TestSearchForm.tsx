@@ -1,10 +1,10 @@
 import { TEST_STATUSES, type TestStatus } from '@cool/shared';
-import { Form, Select } from 'antd';
+import { Select } from 'antd';
 // The input part alone: antd's Input also carries TextArea, Search and OTP, which this list's first paint does
 // not show.
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
-import { ListSearchForm } from '../../../shared/list/ListSearchForm.tsx';
+import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import { useCategoryOptions } from '../api.ts';
 
 export interface TestSearch {
@@ -26,10 +26,10 @@ export function TestSearchForm({ filters, onSearch }: TestSearchFormProps) {
   const zh = i18n.language === 'zh-CN';
   return (
     <ListSearchForm filters={filters} onSearch={onSearch}>
-      <Form.Item name="title" label={t('tests.field.title')}>
+      <SearchField name="title" label={t('tests.field.title')}>
         <Input allowClear placeholder={t('tests.search.titlePlaceholder')} style={{ width: 200 }} />
-      </Form.Item>
-      <Form.Item name="categoryId" label={t('tests.field.categories')}>
+      </SearchField>
+      <SearchField name="categoryId" label={t('tests.field.categories')}>
         <Select
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
@@ -41,16 +41,16 @@ export function TestSearchForm({ filters, onSearch }: TestSearchFormProps) {
             label: (zh ? c.nameZh : c.nameEn) || c.nameZh || c.nameEn,
           }))}
         />
-      </Form.Item>
-      <Form.Item name="status" label={t('tests.field.status')}>
+      </SearchField>
+      <SearchField name="status" label={t('tests.field.status')}>
         <Select
           allowClear
           placeholder={t('tests.search.all')}
           style={{ width: 140 }}
           options={TEST_STATUSES.map((status) => ({ value: status, label: t(`tests.status.${status}`) }))}
         />
-      </Form.Item>
-      <Form.Item name="pricing" label={t('tests.field.pricing')}>
+      </SearchField>
+      <SearchField name="pricing" label={t('tests.field.pricing')}>
         <Select
           allowClear
           placeholder={t('tests.search.all')}
@@ -60,7 +60,7 @@ export function TestSearchForm({ filters, onSearch }: TestSearchFormProps) {
             { value: 'paid', label: t('tests.pricing.paid') },
           ]}
         />
-      </Form.Item>
+      </SearchField>
     </ListSearchForm>
   );
 }
