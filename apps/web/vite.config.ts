@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -51,27 +53,53 @@ const noTableFilterTree = (): Plugin => {
   };
 };
 
+const NAME_HELPER = '\0antd-form-name-helper';
+
 /**
- * antd's inputs import its form's contexts, and that module takes one export (FormProvider) from rc-form's index,
- * which imports the whole form engine: the login page and the console's home, which draw their fields without
- * antd's Form, downloaded it all the same (20 KiB gzip). It is pointed at the engine's module that defines that
- * export; the build fails if antd stops importing it this way, so an upgrade cannot lose this silently.
+ * antd's form engine (rc-form and async-validator, 13 KiB gzip) stays with the pages whose forms use it. antd's
+ * inputs import the form's contexts, whose module takes one export (FormProvider) from rc-form's index, and its
+ * radio group (in every table, for radio selection) takes a name helper from the form's useForm module, which
+ * imports the engine: the chunks follow those imports, so the login page and the console's home carried the
+ * engine though they draw their fields without antd's Form. The contexts are pointed at rc-form's module that
+ * defines FormProvider, the radio group at the helper alone (antd's one line, checked against antd's source).
+ * The build fails if antd stops importing them this way, so an upgrade cannot lose this silently.
  */
-const formContextWithoutEngine = (): Plugin => {
-  let redirected = false;
+const formEngineWithItsForms = (): Plugin => {
+  const redirected = new Set<string>();
+  let formUtil = '';
   return {
-    name: 'form-context-without-engine',
+    name: 'form-engine-with-its-forms',
     enforce: 'pre',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     async resolveId(source, importer) {
-      if (source !== '@rc-component/form' || !importer?.endsWith('/antd/es/form/context.js')) return;
-      redirected = true;
-      return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+      if (source === '@rc-component/form' && importer?.endsWith('/antd/es/form/context.js')) {
+        redirected.add('contexts');
+        return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+      }
+      if (source === '../form/hooks/useForm' && importer?.endsWith('/antd/es/radio/group.js')) {
+        redirected.add('radio group');
+        const useForm = path.resolve(path.dirname(importer), '../form/hooks/useForm.js');
+        if (
+          !fs
+            .readFileSync(useForm, 'utf8')
+            .includes("const namePath = toArray(name);\n  return namePath.join('_');")
+        )
+          this.error("antd's toNamePathStr changed: update formEngineWithItsForms");
+        formUtil = path.resolve(path.dirname(importer), '../form/util.js');
+        return NAME_HELPER;
+      }
+    },
+    load(id) {
+      if (id !== NAME_HELPER) return;
+      return `import { toArray } from ${JSON.stringify(formUtil)};
+export const toNamePathStr = (name) => toArray(name).join('_');`;
     },
     buildEnd(error) {
-      if (!error && !redirected)
-        this.error("antd's form contexts no longer import rc-form's index: update formContextWithoutEngine");
+      if (!error && redirected.size < 2)
+        this.error(
+          `antd no longer imports its form engine through ${['contexts', 'radio group'].filter((part) => !redirected.has(part)).join(' and ')}: update formEngineWithItsForms`,
+        );
     },
   };
 };
@@ -106,7 +134,7 @@ export default defineConfig({
     reactRouterProduction(),
     h5Fallback(),
     noTableFilterTree(),
-    formContextWithoutEngine(),
+    formEngineWithItsForms(),
     noZodClassic(),
   ],
   server: {
