@@ -33,6 +33,12 @@ interface Credentials {
   password: string;
 }
 type CredentialErrors = Partial<Record<keyof Credentials, string>>;
+const CREDENTIALS = ['username', 'password'] as const;
+/** The first tab's checks, as antd's required rules made them: a blank name or an empty password. */
+const FILLED: Record<keyof Credentials, (value: string) => boolean> = {
+  username: (value) => value.trim() !== '',
+  password: (value) => value !== '',
+};
 
 interface LoginPageProps {
   /**
@@ -63,15 +69,8 @@ export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps)
 
   const signInAhead = () => onSignInAhead?.(safeRedirect(searchParams.get('redirect')));
 
-  /** The first tab's checks, as antd's required rules made them: a blank name or an empty password. */
   const check = (field: keyof Credentials, value: string) =>
-    field === 'username'
-      ? value.trim() === ''
-        ? t('login.username.required')
-        : undefined
-      : value === ''
-        ? t('login.password.required')
-        : undefined;
+    FILLED[field](value) ? undefined : t(`login.${field}.required`);
 
   const edit = (field: keyof Credentials, value: string) => {
     setCredentials((current) => ({ ...current, [field]: value }));
@@ -93,12 +92,11 @@ export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps)
       const values = await mobile.current?.values().catch(() => null);
       return values ? { mobile: values.mobile.trim(), captcha: values.captcha.trim() } : null;
     }
-    const found: CredentialErrors = {
-      username: check('username', credentials.username),
-      password: check('password', credentials.password),
-    };
+    const found = Object.fromEntries(
+      CREDENTIALS.map((field) => [field, check(field, credentials[field])]),
+    ) as CredentialErrors;
     setErrors(found);
-    if (found.username || found.password) return null;
+    if (Object.values(found).some(Boolean)) return null;
     return { username: credentials.username.trim(), password: credentials.password };
   };
 
