@@ -355,6 +355,7 @@ test.describe('psychological tests', () => {
     );
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import questions' });
+    await expect(dialog.getByRole('button', { name: 'XLSX template' })).toBeEnabled();
     const [template] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'XLSX template' }).click(),

@@ -16,7 +16,17 @@ export async function downloadFile(url: string, params: object | undefined, fall
     blob: await response.blob(),
     disposition: response.headers.get('content-disposition') ?? undefined,
   }));
-  const name = fileNameOf(disposition, fallbackName);
+  saveBlob(blob, fileNameOf(disposition, fallbackName));
+}
+
+/**
+ * How long a saved file's object URL stays readable. The browser reads it after the click, on its own time: a
+ * busy machine can take longer than a second, and a revoked URL loses the download without a word.
+ */
+export const SAVED_URL_LIFETIME_MS = 40_000;
+
+/** Saves a file made in the page as a download named `name`. */
+export function saveBlob(blob: Blob, name: string) {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
@@ -24,5 +34,5 @@ export async function downloadFile(url: string, params: object | undefined, fall
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  setTimeout(() => URL.revokeObjectURL(href), SAVED_URL_LIFETIME_MS);
 }

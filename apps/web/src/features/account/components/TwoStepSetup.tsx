@@ -12,6 +12,7 @@ import {
   twoStepKeys,
   twoStepStateQuery,
 } from '../../../shared/api/twoStep.ts';
+import { saveBlob } from '../../../shared/http/download.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { useAuthStore } from '../../../shared/session/authStore.ts';
@@ -33,14 +34,8 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
   const { t } = useTranslation();
   const { message } = useNotices();
   const text = codes.join('\n');
-  const download = () => {
-    const href = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = t('twoStep.codes.fileName');
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(href), 1000);
-  };
+  const download = () =>
+    saveBlob(new Blob([`${text}\n`], { type: 'text/plain' }), t('twoStep.codes.fileName'));
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={5} style={{ margin: 0 }}>
