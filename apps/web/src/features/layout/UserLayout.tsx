@@ -46,7 +46,8 @@ export default function UserLayout() {
           </p>
         </div>
         <div className={styles.main}>
-          <Panel>
+          {/* Narrower padding on a phone: the form's rows (remember me and forgot password) get its width. */}
+          <Panel bodyStyle={{ padding: 'clamp(12px, 4vw, 24px)' }}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
