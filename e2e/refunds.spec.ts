@@ -10,6 +10,7 @@ import {
 import {
   ADMIN,
   expectNoSideScroll,
+  expectTableFits,
   presetSettings,
   result,
   SCREENSHOT_DIR,
@@ -136,6 +137,8 @@ test('an over-refund the server refuses goes to the fail page, and back with the
 });
 
 test('the order profile shows the order, both refunds and its history', async ({ page }) => {
+  // A laptop's width beside the menu: the ids stay whole and the refunds' columns all show.
+  await page.setViewportSize({ width: 1366, height: 800 });
   await signInAs(page, ADMIN.username, ADMIN.password);
   await page.goto(`/profile/basic?id=${orderId}`);
   await expect(page.getByRole('heading', { name: `Order ${orderNo}` })).toBeVisible();
@@ -146,6 +149,11 @@ test('the order profile shows the order, both refunds and its history', async ({
   const refunds = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Refunds' }) });
   await expect(refunds.locator('tbody tr.ant-table-row')).toHaveCount(2);
   await expect(refunds).toContainText('Asked by phone');
+  // Who asked, under when they asked.
+  await expect(refunds.locator('tbody tr.ant-table-row').first()).toContainText('by admin');
+  await expectTableFits(refunds, 'refunds');
+  const orderNumber = await page.getByText(orderNo, { exact: true }).boundingBox();
+  expect(orderNumber!.height, 'the order number on one line').toBeLessThan(30);
   const history = page.locator('section').filter({ has: page.getByRole('heading', { name: 'History' }) });
   await expect(history).toContainText("by WeChat Pay's notification");
   await expect(history).toContainText('by staff');

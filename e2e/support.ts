@@ -197,6 +197,15 @@ export async function clickSettled(dialog: Locator, button: string) {
 }
 
 /** Nothing on the page scrolls sideways (the window is as wide as its content). */
+/** A table shows all its columns: nothing hidden under pinned columns or reached only by scrolling it sideways. */
+export async function expectTableFits(table: Locator, what: string) {
+  const [content, box] = await table
+    .locator('.ant-table-content, .ant-table-body')
+    .first()
+    .evaluate((element) => [element.scrollWidth, element.clientWidth]);
+  expect(content, what).toBeLessThanOrEqual(box! + 1);
+}
+
 export async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -24,7 +24,8 @@ export function OrderFactsPanel({ order }: { order: OrderDetail }) {
   return (
     <Panel title={t('orderProfile.section.order')}>
       <Descriptions
-        column={{ xs: 1, sm: 2, lg: 3 }}
+        // Three columns only on a wide screen: at 1366 px a third is too narrow for a whole order number.
+        column={{ xs: 1, sm: 2, xxl: 3 }}
         items={[
           {
             key: 'orderNo',
