@@ -22,7 +22,7 @@ export function Breadcrumb({ items, label }: { items: Crumb[]; label: string }) 
     '--trail-line-height': token.lineHeight,
   } as CSSProperties;
   return (
-    // Left off a printed page (refunds/components/print.module.css), as the console around it is.
+    // Left off a printed page (refunds/components/outcome.module.css), as the console around it is.
     <nav aria-label={label} data-print-hide>
       <ol className={styles.trail} style={colours}>
         {items.map((item, index) => (

@@ -14,13 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSyncRefund } from '../api.ts';
 import { orderProfilePath } from '../links.ts';
 import { yuan } from './OrderFacts.tsx';
-import styles from './print.module.css';
+import styles from './outcome.module.css';
 
 const RESULT_STATUS: Record<Refund['status'], ResultProps['status']> = {
   processing: 'success',
@@ -32,15 +33,9 @@ const RESULT_STATUS: Record<Refund['status'], ResultProps['status']> = {
 
 type Step = NonNullable<StepsProps['items']>[number];
 
-/** A step's facts that are known, each on its line (a refund id is as wide as a step); nothing when none is. */
-function factLines(...parts: (string | null)[]) {
-  const known = parts.filter((part): part is string => Boolean(part));
-  return known.length === 0 ? undefined : known.map((part) => <div key={part}>{part}</div>);
-}
-
 /**
- * The four steps of a refund from its row: requested (by whom, when) → accepted by WeChat Pay (its refund id,
- * when; a refund from before that time was kept has none) → processing → succeeded, or where it ended otherwise
+ * The four steps of a refund from its row: requested (by whom, when) → accepted by WeChat Pay (when; a refund
+ * from before that time was kept has none) → processing → succeeded, or where it ended otherwise
  * (refused, abnormal, closed); the current one lit.
  */
 export function refundTimeline(refund: Refund, t: TFunction): { current: number; items: Step[] } {
@@ -50,7 +45,7 @@ export function refundTimeline(refund: Refund, t: TFunction): { current: number;
   };
   const accepted: Step = {
     title: t('refunds.result.step.accepted'),
-    content: factLines(refund.refundId, formatDateTime(refund.acceptTime)),
+    content: formatDateTime(refund.acceptTime) || undefined,
   };
   const processing: Step = { title: t('refunds.result.step.processing') };
   const ended: Step = { title: t('refunds.result.step.succeeded') };
@@ -86,6 +81,7 @@ export function RefundOutcome({ order, refund }: { order: OrderDetail; refund: R
   const sync = useSyncRefund();
   const open = refund.status === 'processing' || refund.status === 'abnormal';
   const timeline = refundTimeline(refund, t);
+  const phone = usePhoneTable();
 
   const runSync = async () => {
     try {
@@ -132,6 +128,8 @@ export function RefundOutcome({ order, refund }: { order: OrderDetail; refund: R
         <Flex vertical gap={24}>
           <Descriptions
             column={{ xs: 1, sm: 2 }}
+            // On a phone each label above its value: the numbers get the box's whole width.
+            layout={phone ? 'vertical' : 'horizontal'}
             items={[
               {
                 key: 'order',
@@ -163,6 +161,20 @@ export function RefundOutcome({ order, refund }: { order: OrderDetail; refund: R
                 label: t('orders.field.orderNo'),
                 children: <span style={{ wordBreak: 'break-all' }}>{order.orderNo}</span>,
               },
+              // Here rather than under its step, where a 29-digit id is wider than the step.
+              ...(refund.refundId
+                ? [
+                    {
+                      key: 'refundId',
+                      label: t('refunds.result.field.refundId'),
+                      children: (
+                        <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+                          {refund.refundId}
+                        </Typography.Text>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
           <Steps current={timeline.current} items={timeline.items} titlePlacement="vertical" type="dot" />
