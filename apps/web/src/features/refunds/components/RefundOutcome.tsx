@@ -3,6 +3,7 @@ import {
   Button,
   Descriptions,
   Flex,
+  Grid,
   Result,
   type ResultProps,
   Steps,
@@ -14,7 +15,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
-import { usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
@@ -81,7 +81,8 @@ export function RefundOutcome({ order, refund }: { order: OrderDetail; refund: R
   const sync = useSyncRefund();
   const open = refund.status === 'processing' || refund.status === 'abnormal';
   const timeline = refundTimeline(refund, t);
-  const phone = usePhoneTable();
+  // antd's xs, where the facts below take one column.
+  const oneColumn = Grid.useBreakpoint().sm === false;
 
   const runSync = async () => {
     try {
@@ -128,8 +129,8 @@ export function RefundOutcome({ order, refund }: { order: OrderDetail; refund: R
         <Flex vertical gap={24}>
           <Descriptions
             column={{ xs: 1, sm: 2 }}
-            // On a phone each label above its value: the numbers get the box's whole width.
-            layout={phone ? 'vertical' : 'horizontal'}
+            // In one column each label goes above its value: the numbers get the box's whole width.
+            layout={oneColumn ? 'vertical' : 'horizontal'}
             items={[
               {
                 key: 'order',
