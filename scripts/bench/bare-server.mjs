@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The bench's floor: bare Fastify + pg answering a category page with the same SQL as the app (page the ids
+// The bench's floor: bare Fastify + pg answering a category page (and a screening's writes, below) with the same SQL as the app (page the ids
 // on the sort index, then read those rows with their test count) and nothing else: no sign-in, no
 // validation, no count. DATABASE_URL, or DATA_DIR's embedded database run as the app runs it.
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { connect } from './lib.mjs';
 
@@ -25,6 +26,68 @@ app.get('/categories', async (request) => {
     [ids.rows.map((r) => r.id)],
   );
   return { pageNo, pageSize, data: rows.rows };
+});
+
+// The screening's writes with nothing else (scripts/bench/screening.mjs): a participant and its session, the
+// published version read, the record inserted, its answers updated, then marked submitted.
+const participantOf = async (token) =>
+  (
+    await db.pool.query(
+      `select participant_id from participant_sessions
+       where token_hash = encode(sha256(convert_to($1, 'utf8')), 'hex') and expires_at > now()`,
+      [token],
+    )
+  ).rows[0].participant_id;
+
+app.post('/screen/session', async (_request, reply) => {
+  const token = randomBytes(24).toString('base64url');
+  await db.pool.query(
+    `with p as (insert into participants default values returning id)
+     insert into participant_sessions (token_hash, participant_id, expires_at)
+     select encode(sha256(convert_to($1, 'utf8')), 'hex'), id, now() + interval '30 days' from p`,
+    [token],
+  );
+  return reply.code(201).send({ result: { token } });
+});
+
+app.get('/screen/tests/:id', async (request) => {
+  const { rows } = await db.pool.query(
+    `select v.snapshot -> 'questions' as questions from tests t
+     join test_versions v on v.test_id = t.id and v.version = t.version where t.id = $1`,
+    [request.params.id],
+  );
+  return { result: rows[0] };
+});
+
+app.post('/screen/records', async (request, reply) => {
+  const participant = await participantOf(request.headers.authorization);
+  const { rows } = await db.pool.query(
+    `insert into records (participant_id, test_id, test_version_id, answers, price_fen)
+     select $1, t.id, v.id, '[]', t.price_fen from tests t
+     join test_versions v on v.test_id = t.id and v.version = t.version where t.id = $2 returning id`,
+    [participant, request.body.testId],
+  );
+  return reply.code(201).send({ result: rows[0] });
+});
+
+app.put('/screen/records/:id/answers', async (request) => {
+  const participant = await participantOf(request.headers.authorization);
+  await db.pool.query(
+    `update records set answers = $1, updated_at = now()
+     where id = $2 and participant_id = $3 and status = 'in_progress'`,
+    [JSON.stringify(request.body.answers), request.params.id, participant],
+  );
+  return { result: { id: Number(request.params.id) } };
+});
+
+app.post('/screen/records/:id/submit', async (request) => {
+  const participant = await participantOf(request.headers.authorization);
+  await db.pool.query(
+    `update records set answers = $1, status = 'submitted', submitted_at = now(), updated_at = now()
+     where id = $2 and participant_id = $3 and status = 'in_progress'`,
+    [JSON.stringify(request.body.answers), request.params.id, participant],
+  );
+  return { result: { id: Number(request.params.id) } };
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

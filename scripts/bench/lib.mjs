@@ -101,6 +101,7 @@ export async function startProcess(args, env, readyUrl) {
   ]);
   return {
     readyMs: performance.now() - started,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -108,8 +109,8 @@ export async function startProcess(args, env, readyUrl) {
   };
 }
 
-/** The built server on `target` (a data directory, or a PostgreSQL URL). */
-export const startApp = (port, target) =>
+/** The built server on `target` (a data directory, or a PostgreSQL URL); `env` adds settings. */
+export const startApp = (port, target, env = {}) =>
   startProcess(
     ['apps/server/dist/main.js'],
     {
@@ -120,6 +121,7 @@ export const startApp = (port, target) =>
       RATE_LIMIT_MAX: '0',
       WEB_DIST: process.env.BENCH_WEB_DIST ?? path.join(ROOT, 'apps/web/dist'),
       ...(target.url ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
+      ...env,
     },
     `http://127.0.0.1:${port}/api/health`,
   );
