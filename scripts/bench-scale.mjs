@@ -8,6 +8,7 @@
 //                   participants are a sixth of it, orders a third
 //   BENCH_DB        postgres (default) or embedded
 //   BENCH_DATABASE_URL  an existing PostgreSQL database to fill instead of a throwaway cluster (it must be empty)
+//   SCALE_FILL=0    with BENCH_DATABASE_URL: measure a database an earlier run filled, without filling more
 //   BENCH_PORT      the app's port (default 8199; the bare server takes the one below)
 //   SCREEN_PARTICIPANTS / SCREEN_CONCURRENCY  the screening's size (default 200 / 50)
 import { spawn } from 'node:child_process';
@@ -43,6 +44,8 @@ const SCREEN = {
   participants: Number(process.env.SCREEN_PARTICIPANTS ?? 200),
   concurrency: Number(process.env.SCREEN_CONCURRENCY ?? 50),
 };
+/** SCALE_FILL=0 measures a BENCH_DATABASE_URL filled by an earlier run again, as it is (after a change). */
+const FILL = process.env.SCALE_FILL !== '0';
 const APP_ENV = { CLIENT_RATE_LIMIT_MAX: '0', CLIENT_SESSION_RATE_LIMIT_MAX: '0' };
 
 const median = (values) => percentile(values, 50);
@@ -140,18 +143,25 @@ async function benchOn(kind, target) {
   const log = (m) => console.log(`[${kind}] ${m}`);
 
   // ---- Fill ---------------------------------------------------------------------------------------------
-  log('first start: migrate, seed, take the template records');
   let app = await startApp(PORT, target, APP_ENV);
-  const templates = await takeTemplates(base);
+  let templates = [];
+  if (FILL) {
+    log('first start: migrate, seed, take the template records');
+    templates = await takeTemplates(base);
+  }
   await app.stop();
   const sizes = yearSizes(RECORDS);
-  log(`filling ${sizes.records} records, ${sizes.participants} participants, up to ${sizes.orders} orders`);
   const db = await connect(target);
-  let fillMs;
+  let fillMs = 0;
   let counts;
   let tests;
   try {
-    fillMs = await timed(() => fillYear(db.pool, templates, sizes, log));
+    if (FILL) {
+      log(
+        `filling ${sizes.records} records, ${sizes.participants} participants, up to ${sizes.orders} orders`,
+      );
+      fillMs = await timed(() => fillYear(db.pool, templates, sizes, log));
+    }
     ({ rows: counts } = await db.pool.query(
       `select (select count(*) from records)::int as records, (select count(*) from orders)::int as orders,
             (select count(*) from alerts)::int as alerts, (select count(*) from participants)::int as participants,

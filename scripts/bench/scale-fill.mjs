@@ -103,7 +103,7 @@ export async function fillYear(pool, templateIds, sizes, log = console.log) {
     `insert into records (participant_id, test_id, test_version_id, status, answers, report, engine_version,
                           price_fen, unlocked_at, final_score, band_level, band_colour, alert_count,
                           started_at, updated_at, submitted_at)
-     select $2::int + (g * 7919) % $3, t.test_id, t.test_version_id,
+     select $2::int + ((g::bigint * 7919) % $3)::int, t.test_id, t.test_version_id,
             case when s.submitted then 'submitted' else 'in_progress' end, t.answers,
             case when s.submitted then t.report end, case when s.submitted then t.engine_version end,
             t.price_fen,

@@ -29,10 +29,11 @@ const daily = (rows: { date: string; count: string }[]) =>
   rows.map((row) => ({ date: row.date, count: Number(row.count) }));
 
 export async function salesOverview(ctx: ServiceContext): Promise<SalesOverview> {
+  const today = chinaDate(new Date());
   const [totals, trend, conversion] = await Promise.all([
-    repo.salesTotals(ctx.db),
-    repo.paymentTrend(ctx.db),
-    repo.conversion(ctx.db),
+    repo.salesTotals(ctx.db, today),
+    repo.paymentTrend(ctx.db, today),
+    repo.conversion(ctx.db, today),
   ]);
   const c = (key: string) => Number(conversion[key]);
   return {
@@ -90,7 +91,8 @@ export async function salesByCategory(
 }
 
 export async function visitsOverview(ctx: ServiceContext): Promise<VisitsOverview> {
-  const [totals, trend] = await Promise.all([repo.visitTotals(ctx.db), repo.visitTrend(ctx.db)]);
+  const today = chinaDate(new Date());
+  const [totals, trend] = await Promise.all([repo.visitTotals(ctx.db, today), repo.visitTrend(ctx.db, today)]);
   return { total: Number(totals.total), visits: spans(totals), trend: daily(trend) };
 }
 
