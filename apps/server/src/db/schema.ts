@@ -430,6 +430,11 @@ export const records = pgTable(
     index('records_test_submitted_idx').on(t.testId, t.submittedAt),
     index('records_status_idx').on(t.status, t.startedAt, t.id),
     index('records_band_idx').on(t.bandColour, t.startedAt, t.id),
+    // The monitor's in-progress count, polled by every open monitor: the open records only, not a year's.
+    index('records_in_progress_idx').on(t.startedAt).where(sql`status = 'in_progress'`),
+    // Visits by period (Dashboard > Analysis) read from the index alone, never the heap (drizzle has no
+    // INCLUDE, so the two columns are keys after the time).
+    index('records_started_test_participant_idx').on(t.startedAt, t.testId, t.participantId),
   ],
 );
 
