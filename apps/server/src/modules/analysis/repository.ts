@@ -1,6 +1,5 @@
 import {
   ANALYSIS_RANKING_SIZE,
-  ANALYSIS_TOP_TESTS_SIZE,
   ANALYSIS_TREND_DAYS,
   type AnalysisUnit,
   type PayChannel,
@@ -193,63 +192,48 @@ export const visitTotals = async (db: Executor, today: string) =>
 
 export const visitTrend = (db: Executor, today: string) => dailyCounts(db, records, records.startedAt, today);
 
-const startedIn = (period: Period) => inPeriod(records.startedAt, period);
-
-export const visitBuckets = (db: Executor, period: Period, unit: AnalysisUnit) =>
-  rows<{ bucket: string; records: string; participants: string }>(
-    db,
-    bucketed(
-      period,
-      unit,
-      sql`coalesce(grouped.records, 0) as "records", coalesce(grouped.participants, 0) as "participants"`,
-      sql`select date_trunc(${unit}, ${local(records.startedAt)}) as bucket, count(*) as records,
-          count(distinct ${records.participantId}) as participants
-        from ${records} where ${startedIn(period)} group by 1`,
-    ),
-  );
-
-export const visitCounts = async (db: Executor, period: Period) =>
-  (
-    await rows<{ records: string; participants: string }>(
-      db,
-      sql`select count(*) as "records", count(distinct ${records.participantId}) as "participants"
-        from ${records} where ${startedIn(period)}`,
-    )
-  )[0]!;
-
-/** Records per test in the period, most first: by records (`by: 'records'`) or by participants. */
-const testsTaken = (period: Period, by: 'records' | 'participants', limit: number) => sql`
-  select ${records.testId} as test_id, count(*) as records, count(distinct ${records.participantId}) as participants
-  from ${records} where ${startedIn(period)} group by 1
-  order by ${sql.raw(by === 'records' ? 'records desc, participants desc' : 'participants desc, records desc')}, 1
-  limit ${limit}`;
-
-export const visitRanking = (db: Executor, period: Period) =>
-  rows<Titled & { records: string }>(
-    db,
-    sql`
-      select taken.test_id as "testId", ${TITLE}, taken.records as "records"
-      from (${testsTaken(period, 'records', ANALYSIS_RANKING_SIZE)}) as taken
-      join ${tests} on ${tests.id} = taken.test_id
-      order by taken.records desc, taken.participants desc, taken.test_id`,
-  );
-
 /**
- * Records of the test over `days` China days ending `daysAgo` days before the China day `end`
- * (`YYYY-MM-DD`), on records_test_idx.
+ * The period's records in one pass over the (started_at, test_id, participant_id) index: per bucket (every
+ * bucket of the period, zeros included), per test, and in all, each with its records and distinct
+ * participants (`kind`: bucket, test, total).
  */
-const recordsOfTestIn = (end: string, days: number, daysAgo: number) => sql`(
-  select count(*) from ${records} as recent
-  where recent.test_id = taken.test_id and ${inLastDays(sql`recent.started_at`, end, days, daysAgo)})`;
-
-/** The period's tests taken by the most participants, with their records over the 7 days ending `weekEnd` and the 7 before. */
-export const topTests = (db: Executor, period: Period, weekEnd: string) =>
-  rows<Titled & { participants: string; records: string; week: string; previousWeek: string }>(
+export const visitsGrouped = (db: Executor, period: Period, unit: AnalysisUnit) =>
+  rows<{ kind: 'bucket' | 'test' | 'total'; key: string | null; records: string; participants: string }>(
     db,
     sql`
-      select taken.test_id as "testId", ${TITLE}, taken.participants as "participants", taken.records as "records",
-        ${recordsOfTestIn(weekEnd, 7, 0)} as "week", ${recordsOfTestIn(weekEnd, 7, 7)} as "previousWeek"
-      from (${testsTaken(period, 'participants', ANALYSIS_TOP_TESTS_SIZE)}) as taken
-      join ${tests} on ${tests.id} = taken.test_id
-      order by taken.participants desc, taken.records desc, taken.test_id`,
+      with grouped as materialized (
+        select grouping(bucket, test_id) as sets, bucket, test_id, count(*) as records,
+          count(distinct participant_id) as participants
+        from (
+          select date_trunc(${unit}, ${local(records.startedAt)}) as bucket, ${records.testId} as test_id,
+            ${records.participantId} as participant_id
+          from ${records} where ${inPeriod(records.startedAt, period)}
+        ) as taken
+        group by grouping sets ((bucket), (test_id), ())
+      )
+      select 'bucket' as "kind", to_char(series.bucket, ${LABELS[unit]}) as "key",
+        coalesce(grouped.records, 0) as "records", coalesce(grouped.participants, 0) as "participants"
+      from generate_series(
+        date_trunc(${unit}, ${period.from}::date::timestamp),
+        date_trunc(${unit}, (${period.to}::date + 1)::timestamp - interval '1 microsecond'),
+        ('1 ' || ${unit})::interval
+      ) as series(bucket)
+      left join grouped on grouped.sets = 1 and grouped.bucket = series.bucket
+      union all
+      select 'test', test_id::text, records, participants from grouped where sets = 2
+      union all
+      select 'total', null, records, participants from grouped where sets = 3`,
+  );
+
+/** The tests' titles, with their records over the 7 China days ending `weekEnd` and the 7 before. */
+export const testsWithWeeks = (db: Executor, ids: number[], weekEnd: string) =>
+  rows<Titled & { week: string; previousWeek: string }>(
+    db,
+    sql`
+      select ${tests.id} as "testId", ${TITLE},
+        (select count(*) from ${records} as recent where recent.test_id = ${tests.id}
+          and ${inLastDays(sql`recent.started_at`, weekEnd, 7)}) as "week",
+        (select count(*) from ${records} as recent where recent.test_id = ${tests.id}
+          and ${inLastDays(sql`recent.started_at`, weekEnd, 7, 7)}) as "previousWeek"
+      from ${tests} where ${tests.id} = any(${`{${ids.join(',')}}`}::int[])`,
   );

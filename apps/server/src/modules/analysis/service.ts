@@ -1,11 +1,13 @@
-import type {
-  AnalysisUnit,
-  PayChannel,
-  SalesByCategory,
-  SalesOverview,
-  SalesPeriod,
-  VisitsOverview,
-  VisitsPeriod,
+import {
+  ANALYSIS_RANKING_SIZE,
+  ANALYSIS_TOP_TESTS_SIZE,
+  type AnalysisUnit,
+  type PayChannel,
+  type SalesByCategory,
+  type SalesOverview,
+  type SalesPeriod,
+  type VisitsOverview,
+  type VisitsPeriod,
 } from '@cool/shared';
 import type { ServiceContext } from '../../db/tx.ts';
 import { chinaDate, chinaDay } from '../paylog/reconcile.ts';
@@ -92,7 +94,10 @@ export async function salesByCategory(
 
 export async function visitsOverview(ctx: ServiceContext): Promise<VisitsOverview> {
   const today = chinaDate(new Date());
-  const [totals, trend] = await Promise.all([repo.visitTotals(ctx.db, today), repo.visitTrend(ctx.db, today)]);
+  const [totals, trend] = await Promise.all([
+    repo.visitTotals(ctx.db, today),
+    repo.visitTrend(ctx.db, today),
+  ]);
   return { total: Number(totals.total), visits: spans(totals), trend: daily(trend) };
 }
 
@@ -107,33 +112,51 @@ export function weeklyRange(period: repo.Period, now = new Date()) {
   return { from: chinaDate(chinaDay(to).start, -6), to };
 }
 
+const byRecords = (a: TestTaken, b: TestTaken) =>
+  b.records - a.records || b.participants - a.participants || a.testId - b.testId;
+const byParticipants = (a: TestTaken, b: TestTaken) =>
+  b.participants - a.participants || b.records - a.records || a.testId - b.testId;
+type TestTaken = { testId: number; records: number; participants: number };
+
 export async function visitsPeriod(
   ctx: ServiceContext,
   query: repo.Period & { unit: AnalysisUnit },
 ): Promise<VisitsPeriod> {
   const week = weeklyRange(query);
-  const [buckets, counts, ranking, top] = await Promise.all([
-    repo.visitBuckets(ctx.db, query, query.unit),
-    repo.visitCounts(ctx.db, query),
-    repo.visitRanking(ctx.db, query),
-    repo.topTests(ctx.db, query, week.to),
-  ]);
+  const grouped = await repo.visitsGrouped(ctx.db, query, query.unit);
+  const figures = (row: (typeof grouped)[number]) => ({
+    records: Number(row.records),
+    participants: Number(row.participants),
+  });
+  const taken: TestTaken[] = grouped
+    .filter((row) => row.kind === 'test')
+    .map((row) => ({ testId: Number(row.key), ...figures(row) }));
+  const ranking = [...taken].sort(byRecords).slice(0, ANALYSIS_RANKING_SIZE);
+  const top = [...taken].sort(byParticipants).slice(0, ANALYSIS_TOP_TESTS_SIZE);
+  const ids = [...new Set([...ranking, ...top].map((t) => t.testId))];
+  const named = new Map(
+    (ids.length ? await repo.testsWithWeeks(ctx.db, ids, week.to) : []).map((t) => [t.testId, t]),
+  );
+  // A test deleted since leaves the lists, as the join of the statements before did.
+  const withTitle = (list: TestTaken[]) => list.filter((t) => named.has(t.testId));
+  const total = grouped.find((row) => row.kind === 'total');
   return {
-    buckets: buckets.map((b) => ({
-      bucket: b.bucket,
-      records: Number(b.records),
-      participants: Number(b.participants),
-    })),
-    records: Number(counts.records),
-    participants: Number(counts.participants),
-    ranking: ranking.map((r) => ({ ...titled(r), records: Number(r.records) })),
+    buckets: grouped
+      .filter((row) => row.kind === 'bucket')
+      .map((row) => ({ bucket: row.key ?? '', ...figures(row) })),
+    records: total ? Number(total.records) : 0,
+    participants: total ? Number(total.participants) : 0,
+    ranking: withTitle(ranking).map((t) => ({ ...titled(named.get(t.testId)!), records: t.records })),
     weeklyRange: week,
-    topTests: top.map((t) => ({
-      ...titled(t),
-      participants: Number(t.participants),
-      records: Number(t.records),
-      week: Number(t.week),
-      previousWeek: Number(t.previousWeek),
-    })),
+    topTests: withTitle(top).map((t) => {
+      const test = named.get(t.testId)!;
+      return {
+        ...titled(test),
+        participants: t.participants,
+        records: t.records,
+        week: Number(test.week),
+        previousWeek: Number(test.previousWeek),
+      };
+    }),
   };
 }
