@@ -169,6 +169,19 @@ describe('taking a test', () => {
     expect((await client('GET', '/records')).body.result.totalCount).toBe(1);
   });
 
+  it('never lets a save that races a submit change the submitted answers', async () => {
+    const client = await participant();
+    const id = (await client('POST', '/records', { testId: await builtinId('phq-9') })).body.result.id;
+    const [saved, submitted] = await Promise.all([
+      client('PUT', `/records/${id}/answers`, { answers: [1, 1] }),
+      client('POST', `/records/${id}/submit`, { answers: phq(2) }),
+    ]);
+    expect(submitted.status).toBe(200);
+    expect([200, 409]).toContain(saved.status);
+    const record = await client('GET', `/records/${id}`);
+    expect(record.body.result).toMatchObject({ status: 'submitted', answers: phq(2) });
+  });
+
   it("shows a participant only their own records: another's is 404 for every call", async () => {
     const owner = await participant();
     const other = await participant();

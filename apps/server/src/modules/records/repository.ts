@@ -187,13 +187,47 @@ export async function insertRecord(
   return row!;
 }
 
-export async function saveAnswers(tx: Executor, id: number, answers: Answer[]): Promise<RecordRow> {
-  const [row] = await tx
+/** Whose record it is, on which version, and whether it is still open: what a save checks first. */
+export async function recordOwner(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      participantId: records.participantId,
+      testVersionId: records.testVersionId,
+      status: records.status,
+    })
+    .from(records)
+    .where(eq(records.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The record's fields a participant's list shows, without its answers and report. */
+const SUMMARY = {
+  id: records.id,
+  testId: records.testId,
+  status: records.status,
+  priceFen: records.priceFen,
+  unlockedAt: records.unlockedAt,
+  startedAt: records.startedAt,
+  submittedAt: records.submittedAt,
+};
+export type RecordSummary = { [K in keyof typeof SUMMARY]: RecordRow[K] };
+
+/** Saves the answers of the participant's record if it is still in progress; undefined when it is not. */
+export async function saveOpenAnswers(
+  db: Executor,
+  id: number,
+  participantId: number,
+  answers: Answer[],
+): Promise<RecordSummary | undefined> {
+  const [row] = await db
     .update(records)
     .set({ answers, updatedAt: new Date() })
-    .where(eq(records.id, id))
-    .returning();
-  return row!;
+    .where(
+      and(eq(records.id, id), eq(records.participantId, participantId), eq(records.status, 'in_progress')),
+    )
+    .returning(SUMMARY);
+  return row;
 }
 
 /** Stores the report with the record, and copies its overall band and alert count for filtering. */

@@ -90,7 +90,10 @@ export const clientReport = (report: ScoreReport, unlocked: boolean): ClientRepo
   report: unlocked ? report : null,
 });
 
-const clientRecord = (row: repo.RecordRow, version: TestVersionRow): ClientRecord => ({
+const clientRecord = (
+  row: repo.RecordSummary & Pick<repo.RecordRow, 'answers'>,
+  version: TestVersionRow,
+): ClientRecord => ({
   id: row.id,
   testId: row.testId,
   testVersion: version.version,
@@ -160,13 +163,25 @@ function checkProgress(snapshot: TestVersionSnapshot, answers: readonly Answer[]
   if (!checked.ok) throw answersRejected(checked.errors);
 }
 
-export const saveProgress = (ctx: ServiceContext, participantId: number, id: number, answers: Answer[]) =>
-  ctx.db.transaction(async (tx) => {
-    const { row, version } = await ownRecord(tx, participantId, id, true);
-    if (row.status === 'submitted') throw conflict('record.submitted');
-    checkProgress(version.snapshot, answers);
-    return clientRecord(await repo.saveAnswers(tx, id, answers), version);
-  });
+/**
+ * Saves progress with no transaction: the version a record was started on never changes, and the write
+ * itself is guarded (this participant's, still in progress), so a submit that lands first wins.
+ */
+export async function saveProgress(
+  ctx: ServiceContext,
+  participantId: number,
+  id: number,
+  answers: Answer[],
+) {
+  const found = await repo.recordOwner(ctx.db, id);
+  if (found?.participantId !== participantId) throw notFound('record.notFound');
+  if (found.status === 'submitted') throw conflict('record.submitted');
+  const version = (await findVersionById(ctx.db, found.testVersionId))!;
+  checkProgress(version.snapshot, answers);
+  const saved = await repo.saveOpenAnswers(ctx.db, id, participantId, answers);
+  if (!saved) throw conflict('record.submitted');
+  return clientRecord({ ...saved, answers }, version);
+}
 
 /** The most severe of the alerts raised. */
 const mostSevere = (items: ScoreReport['alerts']): BandColour =>

@@ -62,8 +62,29 @@ export async function findVersion(db: Executor, testId: number, version: number)
   return found;
 }
 
+/** Versions read by id, per database (each API test opens its own); a version never changes once written. */
+const versionsByDatabase = new WeakMap<Executor, Map<number, TestVersionRow>>();
+/** Enough for every version being taken at once; the least recently read is forgotten first. */
+const VERSIONS_KEPT = 200;
+
+/**
+ * A version by id, read once per database and then kept: every answer save needs its questions, and
+ * re-reading and parsing its 16 KB snapshot was a third of a save's time under a screening's load.
+ */
 export async function findVersionById(db: Executor, id: number) {
+  const kept = versionsByDatabase.get(db) ?? new Map<number, TestVersionRow>();
+  versionsByDatabase.set(db, kept);
+  const known = kept.get(id);
+  if (known) {
+    kept.delete(id);
+    kept.set(id, known);
+    return known;
+  }
   const [found] = await db.select().from(testVersions).where(eq(testVersions.id, id)).limit(1);
+  if (found) {
+    kept.set(id, found);
+    if (kept.size > VERSIONS_KEPT) kept.delete(kept.keys().next().value!);
+  }
   return found;
 }
 
