@@ -310,6 +310,7 @@ describe('hostile notifications', () => {
     ['tamperedCiphertext', 400],
     ['wrongApiV3Key', 400],
     ['amountMismatch', 400],
+    ['currencyMismatch', 400],
     ['mchidMismatch', 400],
     ['appidMismatch', 400],
     ['unknownOrder', 404],
@@ -336,6 +337,7 @@ describe('hostile notifications', () => {
       'signature:staleTimestamp',
       'decrypt:authenticationFailed',
       'mismatch:amount',
+      'mismatch:currency',
       'mismatch:mchid',
       'mismatch:appid',
       'unknownOrder',
@@ -467,10 +469,11 @@ describe('refunds', () => {
       );
       expect([variant, answer.status]).toEqual([variant, status]);
     }
-    expect(
-      (await deliver(fake.buildRefundNotification(first, 'amountMismatch'), '/api/pay/wechat/refund-notify'))
-        .status,
-    ).toBe(400);
+    for (const variant of ['amountMismatch', 'currencyMismatch'] as const)
+      expect(
+        (await deliver(fake.buildRefundNotification(first, variant), '/api/pay/wechat/refund-notify')).status,
+        variant,
+      ).toBe(400);
     expect((await deliver(refundNotice, '/api/pay/wechat/refund-notify')).status).toBe(204);
     expect((await deliver(refundNotice, '/api/pay/wechat/refund-notify')).status).toBe(204);
     let order = await detail(orderNo);
