@@ -78,6 +78,19 @@ describe('trade bill reconciliation', () => {
     expect((await run('2026-1-1')).status).toBe(400);
   });
 
+  it('refuses a day that does not exist with 400 on billDate, before asking WeChat Pay', async () => {
+    const asked = () => fake.calls.filter((r) => r.path.startsWith('/v3/bill/')).length;
+    const before = asked();
+    for (const billDate of ['1764-24-67', '2025-02-29', '2026-04-31', '0000-00-00']) {
+      const res = await run(billDate);
+      expect([billDate, res.status]).toEqual([billDate, 400]);
+      expect(res.body.result.errors[0].field, billDate).toBe('billDate');
+      const get = await staff('GET', `/pay/reconciliations/${billDate}`);
+      expect([billDate, get.status]).toEqual([billDate, 400]);
+    }
+    expect(asked()).toBe(before);
+  });
+
   it('finds the differences planted in the bill, and a sync brings ours in line', async () => {
     const matched = await nativeOrder(server, testId);
     await payNotified(server, fake, matched.orderNo, on(yesterday, 10));

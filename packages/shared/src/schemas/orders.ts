@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECONCILIATION_KINDS, REFUND_REASON_MAX } from '../limits.ts';
+import { dayText } from '../queries/list.ts';
 import { ORDER_STATUSES, PAY_CHANNELS, PAY_DIRECTIONS } from '../queries/orders.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
 import { recordId, safeString, text } from './fields.ts';
@@ -183,6 +184,4 @@ export const reconciliationSchema = z.object({
   updateTime: z.string(),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
-export const billDateSchema = z.strictObject({
-  billDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'field.date'),
-});
+export const billDateSchema = z.strictObject({ billDate: dayText() });
