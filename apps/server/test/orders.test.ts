@@ -355,6 +355,32 @@ describe('hostile notifications', () => {
     expect(await unlocked(client, recordId)).toBe(true);
   });
 
+  it('answer a body over 1 MB, a form, XML or no content type with a 4xx {"code":"FAIL"}', async () => {
+    const { orderNo } = await paidAtWechat();
+    const valid = fake.buildPaymentNotification(orderNo);
+    const signed = Object.fromEntries(
+      Object.entries(valid.headers).filter(([name]) => name !== 'Content-Type'),
+    );
+    for (const url of ['/api/pay/wechat/notify', '/api/pay/wechat/refund-notify'])
+      for (const [what, headers, payload, status] of [
+        ['over 1 MB', { 'content-type': 'application/json' }, `{"x":"${'a'.repeat(1_100_000)}"}`, 413],
+        ['a form', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1', 415],
+        ['XML', { 'content-type': 'text/xml' }, '<xml><return_code>SUCCESS</return_code></xml>', 415],
+        ['no content type', {}, valid.body, 415],
+      ] as const) {
+        const res = await server.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...signed, ...headers },
+          payload,
+        });
+        expect([url, what, res.statusCode]).toEqual([url, what, status]);
+        expect(res.json()).toEqual({ code: 'FAIL', message: expect.any(String) });
+      }
+    expect(await statusOf(orderNo)).toBe('unpaid');
+    expect((await deliver(valid)).status).toBe(204);
+  });
+
   it('50 concurrent copies of one notification make exactly one paid event', async () => {
     const { client, recordId, orderNo } = await paidAtWechat();
     const notification = fake.buildPaymentNotification(orderNo);
