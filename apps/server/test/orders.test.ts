@@ -1,7 +1,8 @@
 import { verify } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, participantWechat, payLog } from '../src/db/schema.ts';
+import { orders, participantWechat, payLog, payLogRefusals } from '../src/db/schema.ts';
+import { REFUSALS_LOGGED_PER_MINUTE } from '../src/modules/orders/notifications.ts';
 import { moveParticipantHoldings } from '../src/modules/participants/repository.ts';
 import { type BuiltNotification, type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
@@ -397,6 +398,52 @@ describe('hostile notifications', () => {
       .where(eq(payLog.orderNo, orderNo));
     expect(logged.filter((l) => l.verdict === 'applied')).toHaveLength(1);
     expect(logged.filter((l) => l.verdict === 'duplicate')).toHaveLength(49);
+  });
+});
+
+describe('junk sent to the notify routes', () => {
+  const junk = (url: string) =>
+    server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+  const logged = async (operation: string, after: number) =>
+    server.database.db
+      .select({ occurredAt: payLog.occurredAt, detail: payLog.detail })
+      .from(payLog)
+      .where(sql`${payLog.operation} = ${operation} and ${payLog.id} > ${after}`)
+      .orderBy(payLog.id);
+
+  it(`is written to the payment log ${REFUSALS_LOGGED_PER_MINUTE} times a minute at most, the rest counted`, async () => {
+    // The minute being counted is one this test cannot run past, so the counts below are exact.
+    await server.database.db
+      .insert(payLogRefusals)
+      .values({ operation: 'notify.payment', minute: new Date(Date.now() + 3600_000), count: 0 })
+      .onConflictDoUpdate({
+        target: payLogRefusals.operation,
+        set: { minute: sql`excluded.minute`, count: 0 },
+      });
+    const [{ last = 0 } = {}] = await server.database.db
+      .select({ last: sql<number>`coalesce(max(${payLog.id}), 0)::int` })
+      .from(payLog);
+    const sent = REFUSALS_LOGGED_PER_MINUTE + 25;
+    for (let i = 0; i < sent; i++) expect((await junk('/api/pay/wechat/notify')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await junk('/api/pay/wechat/refund-notify')).statusCode).toBe(401);
+    expect(await logged('notify.payment', last)).toHaveLength(REFUSALS_LOGGED_PER_MINUTE);
+    // Each route has its own count.
+    expect(await logged('notify.refund', last)).toHaveLength(5);
+
+    // The minute ends: the next refused one is written, with how many went unwritten before it.
+    await server.database.db
+      .update(payLogRefusals)
+      .set({ minute: new Date(Date.now() - 3600_000) })
+      .where(sql`${payLogRefusals.operation} = 'notify.payment'`);
+    await junk('/api/pay/wechat/notify');
+    const rows = await logged('notify.payment', last);
+    expect(rows).toHaveLength(REFUSALS_LOGGED_PER_MINUTE + 1);
+    expect(rows.at(-1)?.detail).toMatchObject({ unloggedRefusals: { count: 25 } });
   });
 });
 
