@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   DatePicker,
+  Divider,
   Empty,
   Flex,
   Spin,
@@ -22,6 +23,7 @@ import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useReconciliation, useRunReconciliation, useSyncDifference } from '../api.ts';
+import { ReconciliationDays } from './ReconciliationDays.tsx';
 
 type Difference = Reconciliation['differences'][number];
 
@@ -170,7 +172,10 @@ interface ReconciliationPanelProps {
   onBillDate: (billDate: string) => void;
 }
 
-/** A day's trade bill against our orders: the counts, each difference, and a sync for each. */
+/**
+ * The recent days with their state, and the chosen day's trade bill against our orders: the counts, each
+ * difference, and a sync for each.
+ */
 export function ReconciliationPanel({ billDate, onBillDate }: ReconciliationPanelProps) {
   const { t } = useTranslation();
   const { message } = useNotices();
@@ -190,6 +195,8 @@ export function ReconciliationPanel({ billDate, onBillDate }: ReconciliationPane
 
   return (
     <Flex vertical gap={16}>
+      <ReconciliationDays billDate={billDate} onBillDate={onBillDate} />
+      <Divider style={{ margin: 0 }} />
       <Flex gap={8} wrap align="center">
         <span>{t('payLog.reconciliation.day')}</span>
         <DatePicker
