@@ -2,6 +2,7 @@ import { payLogEntrySchema, reconciliationDaySchema } from '@cool/shared';
 import dayjs from 'dayjs';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { chinaToday } from '../../shared/ui/format.ts';
 import { api, queriesTo, renderApp, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
@@ -48,7 +49,8 @@ describe('payment log', () => {
 });
 
 describe('reconciliation', () => {
-  const day = (daysAgo: number) => dayjs().subtract(daysAgo, 'day').format('YYYY-MM-DD');
+  // Days in China, as the server counts them.
+  const day = (daysAgo: number) => dayjs(chinaToday()).subtract(daysAgo, 'day').format('YYYY-MM-DD');
   beforeEach(() => {
     server.use(
       http.get(api('/pay/reconciliations'), () =>
@@ -125,7 +127,7 @@ describe('reconciliation', () => {
   });
 
   it("shows yesterday's reconciliation first, with its counts, and syncs one difference", async () => {
-    const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+    const yesterday = day(1);
     const synced: string[] = [];
     server.use(
       http.get(api('/pay/reconciliations/:billDate'), () =>

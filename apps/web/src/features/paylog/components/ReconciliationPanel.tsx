@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
-import { formatDateTime } from '../../../shared/ui/format.ts';
+import { chinaToday, formatDateTime } from '../../../shared/ui/format.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useReconciliation, useRunReconciliation, useSyncDifference } from '../api.ts';
@@ -29,8 +29,11 @@ type Difference = Reconciliation['differences'][number];
 
 const DAY = 'YYYY-MM-DD';
 
-/** The day a reconciliation shows first: yesterday, the last day whose trade bill WeChat Pay has made. */
-export const defaultBillDate = () => dayjs().subtract(1, 'day').format(DAY);
+/**
+ * The day a reconciliation shows first: yesterday in China (the first of the recent days), the last day whose
+ * trade bill WeChat Pay has made.
+ */
+export const defaultBillDate = () => dayjs(chinaToday()).subtract(1, 'day').format(DAY);
 
 const KIND_COLOURS: Record<Difference['kind'], string> = {
   missingHere: 'error',
@@ -204,7 +207,7 @@ export function ReconciliationPanel({ billDate, onBillDate }: ReconciliationPane
           allowClear={false}
           value={dayjs(billDate, DAY)}
           // WeChat Pay makes a day's bill the next morning: today and later have none yet.
-          disabledDate={(day) => !day.isBefore(dayjs(), 'day')}
+          disabledDate={(day) => !day.isBefore(dayjs(chinaToday()), 'day')}
           onChange={(day) => day && onBillDate(day.format(DAY))}
         />
         {canRun && (
