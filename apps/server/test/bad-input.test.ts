@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTION_COLUMNS } from '../src/modules/questions/files.ts';
-import { zipArchive } from '../src/modules/questions/workbook.ts';
+import { checkedWorkbook, zipArchive } from '../src/modules/questions/workbook.ts';
 import { createTestServer, multipart, type TestServer } from './helpers.ts';
 
 /** Issue 8, part 1: bad input gets a clear 4xx, writes nothing, and leaves the server alive. */
@@ -277,9 +277,10 @@ const relationship = (type: string, target: string) =>
 
 /**
  * A one-sheet workbook whose sheet holds `sheetData` (inline strings, no shared strings), deflated;
- * `declaredSize` gives the sheet a false inflated size in the ZIP's headers.
+ * `declaredSize` gives the sheet a false inflated size in the ZIP's headers; `sheetPath` is where the
+ * workbook's relationships say the sheet is (as their target, under `xl/` unless it starts with `/`).
  */
-const workbook = (sheetData: string | Buffer, declaredSize?: number) => {
+const workbook = (sheetData: string | Buffer, declaredSize?: number, sheetPath = 'worksheets/sheet1.xml') => {
   const sheet = Buffer.concat([
     Buffer.from(
       '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
@@ -305,8 +306,8 @@ const workbook = (sheetData: string | Buffer, declaredSize?: number) => {
         'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
         '<sheets><sheet name="questions" sheetId="1" r:id="rId1"/></sheets></workbook>',
     },
-    { name: 'xl/_rels/workbook.xml.rels', data: relationship('worksheet', 'worksheets/sheet1.xml') },
-    { name: 'xl/worksheets/sheet1.xml', data: sheet },
+    { name: 'xl/_rels/workbook.xml.rels', data: relationship('worksheet', sheetPath) },
+    { name: sheetPath.startsWith('/') ? sheetPath.slice(1) : `xl/${sheetPath}`, data: sheet },
   ];
   return zipArchive(
     parts.map(({ name, data }) => {
@@ -368,6 +369,52 @@ describe('question file imports within limits', () => {
       const res = await importFile(file, 'far.xlsx');
       expect(res.status, error).toBe(400);
       expect(res.body.result.error).toBe(error);
+    }
+    await alive();
+  });
+
+  it('counts rows and cells as the library reads them: behind any prefix, by any address, in any part', async () => {
+    const value = (ref: string, p = '') =>
+      `<${p}c r="${ref}" t="inlineStr"><${p}is><${p}t>1</${p}t></${p}is></${p}c>`;
+    const header = `<row r="1">${HEADER}</row>`;
+    // Each reaches 20,000 rows or 78 columns: past the limits, yet quick for the library to build.
+    for (const [sheet, error, path] of [
+      [`${header}<x-1:row r="20000">${value('A20000', 'x-1:')}</x-1:row>`, 'file.tooManyRows'],
+      [`${header}<x-1:row>${value('A20000', 'x-1:')}</x-1:row>`, 'file.tooManyRows'],
+      [`<x-1:row r="1">${HEADER}${value('BZ1', 'x-1:')}</x-1:row>`, 'file.tooManyColumns'],
+      [`<a.b:row r="1">${HEADER}${value('BZ1', '_:')}</a.b:row>`, 'file.tooManyColumns'],
+      [`${header}<row r="2e4">${value('A2')}</row>`, 'file.tooManyRows'],
+      [`${header}<row x:r="20000">${value('A2').replace(' r=', ' x:r=')}</row>`, 'file.tooManyRows'],
+      [`${header}<row r="&#50;0000">${value('A20000')}</row>`, 'file.tooManyRows'],
+      [`<row r="1">${HEADER}${value('&#66;Z1')}</row>`, 'file.tooManyColumns'],
+      [`<row r="1">${HEADER}${value('az1')}</row>`, 'file.tooManyColumns'],
+      [`${header}<row r="20000">${value('A20000')}</row>`, 'file.tooManyRows', '/custom/anywhere.xml'],
+      [`${header}<row r="20000">${value('A20000')}</row>`, 'file.tooManyRows', 'styles.xml'],
+    ] as const) {
+      const res = await importFile(workbook(sheet, undefined, path), 'prefixed.xlsx');
+      expect(res.status, sheet).toBe(400);
+      expect(res.body.result.error, sheet).toBe(error);
+    }
+    await alive();
+  });
+
+  it('refuses a 1.6 KB workbook reaching the largest cell reference behind a prefix, quickly', async () => {
+    for (const [sheet, error] of [
+      [`<x-1:row r="1048576"><x-1:c r="ZZ1048576"><x-1:v>1</x-1:v></x-1:c></x-1:row>`, 'file.tooManyRows'],
+      [`<x-1:row r="1"><x-1:c r="XFD1"><x-1:v>1</x-1:v></x-1:c></x-1:row>`, 'file.tooManyColumns'],
+      [`<x-1:row><x-1:c r="XFD1048576"><x-1:v>1</x-1:v></x-1:c></x-1:row>`, 'file.tooManyRows'],
+      ['<row r="Infinity"><c r="A1"><v>1</v></c></row>', 'file.tooManyRows'],
+      ['<row r="1"><c r="A1e300"><v>1</v></c></row>', 'file.tooManyRows'],
+    ] as const) {
+      const file = workbook(sheet);
+      expect(file.length).toBeLessThan(1700);
+      // The guard is asked first: without it the library would fill 1.8 GB and abort the process.
+      await expect(checkedWorkbook(file), sheet).rejects.toMatchObject({ status: 400, code: error });
+      const started = Date.now();
+      const res = await importFile(file, 'huge.xlsx');
+      expect(res.status, sheet).toBe(400);
+      expect(res.body.result.error, sheet).toBe(error);
+      expect(Date.now() - started).toBeLessThan(2000);
     }
     await alive();
   });

@@ -549,13 +549,26 @@ it('answers every generated request below 500 and as documented', {
     if (r.chance(0.05))
       query.push(`${r.pick(['unexpected', 'pageNo', '__proto__'])}=${encode(String(hostile(r)))}`);
     if (query.length) url += `?${query.join('&')}`;
+    // Header parameters (WeChat Pay's signature headers): usually sent, as generated or hostile.
+    const headers: Record<string, string> = {};
+    for (const parameter of parameters.filter((p) => p.in === 'header')) {
+      if (!r.chance(0.8)) continue;
+      const value = r.chance(0.7)
+        ? generator.value(parameter.schema as Schema, parameter.name, 0.15)
+        : hostile(r);
+      // What an HTTP header can carry: no line breaks or NULs (Node refuses them before sending).
+      headers[parameter.name] = String(typeof value === 'object' ? JSON.stringify(value) : value).replace(
+        /[^\t\x20-\x7e]/g,
+        '?',
+      );
+    }
     const roll = r.next();
     const as: Sent['as'] = roll < 0.08 ? 'anonymous' : roll < 0.12 ? 'bad token' : 'admin';
     let token: string | null =
       as === 'admin' ? adminToken : as === 'bad token' ? 'not-a-session-token' : null;
     if (op.path === '/api/auth/logout' && as === 'admin') token = spareTokens.pop() ?? null;
     if (op.path.startsWith('/api/client/') && as === 'admin') token = clientToken;
-    return { url, as, token, body };
+    return { url, as, token, body, headers };
   };
 
   const verify = (
@@ -611,7 +624,7 @@ it('answers every generated request below 500 and as documented', {
     for (const op of plan) {
       if (Date.now() > deadline) break;
       generator.collection = collectionOf(op.path);
-      const { url, as, token, body } = requestFor(op);
+      const { url, as, token, body, headers } = requestFor(op);
       const sent: Sent = {
         method: op.method,
         url,
@@ -621,7 +634,8 @@ it('answers every generated request below 500 and as documented', {
       const response = await server.call(token, {
         method: op.method as 'GET',
         url,
-        ...(body ? { payload: body.payload, headers: body.headers } : {}),
+        ...(body ? { payload: body.payload } : {}),
+        headers: { ...headers, ...body?.headers },
       });
       sentCount++;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);

@@ -65,6 +65,22 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it("documents WeChat Pay's notifications: their JSON body and the Wechatpay-* headers", () => {
+    for (const url of ['/api/pay/wechat/notify', '/api/pay/wechat/refund-notify']) {
+      const op = operation('POST', url);
+      const body = op.requestBody as OpenAPIV3.RequestBodyObject;
+      const schema = body?.content['application/json']?.schema as OpenAPIV3.SchemaObject;
+      expect(schema?.required, url).toEqual(expect.arrayContaining(['id', 'event_type', 'resource']));
+      const headers = (op.parameters as OpenAPIV3.ParameterObject[]).filter((p) => p.in === 'header');
+      expect(headers.map((p) => p.name.toLowerCase()).sort(), url).toEqual([
+        'wechatpay-nonce',
+        'wechatpay-serial',
+        'wechatpay-signature',
+        'wechatpay-timestamp',
+      ]);
+    }
+  });
+
   it('lets public routes go without a token and keeps the global requirement on the others', () => {
     expect(doc.security).toEqual([{ token: [] }]);
     const publicRoutes = app.apiRoutes.filter((route) => 'public' in route.access);

@@ -1,7 +1,8 @@
 import { verify } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, participantWechat, payLog } from '../src/db/schema.ts';
+import { orders, participantWechat, payLog, payLogRefusals } from '../src/db/schema.ts';
+import { REFUSALS_LOGGED_PER_MINUTE } from '../src/modules/orders/notifications.ts';
 import { moveParticipantHoldings } from '../src/modules/participants/repository.ts';
 import { type BuiltNotification, type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
@@ -310,6 +311,7 @@ describe('hostile notifications', () => {
     ['tamperedCiphertext', 400],
     ['wrongApiV3Key', 400],
     ['amountMismatch', 400],
+    ['currencyMismatch', 400],
     ['mchidMismatch', 400],
     ['appidMismatch', 400],
     ['unknownOrder', 404],
@@ -336,6 +338,7 @@ describe('hostile notifications', () => {
       'signature:staleTimestamp',
       'decrypt:authenticationFailed',
       'mismatch:amount',
+      'mismatch:currency',
       'mismatch:mchid',
       'mismatch:appid',
       'unknownOrder',
@@ -351,6 +354,32 @@ describe('hostile notifications', () => {
     const events = (await detail(orderNo)).events.filter((e: { toStatus: string }) => e.toStatus === 'paid');
     expect(events).toHaveLength(1);
     expect(await unlocked(client, recordId)).toBe(true);
+  });
+
+  it('answer a body over 1 MB, a form, XML or no content type with a 4xx {"code":"FAIL"}', async () => {
+    const { orderNo } = await paidAtWechat();
+    const valid = fake.buildPaymentNotification(orderNo);
+    const signed = Object.fromEntries(
+      Object.entries(valid.headers).filter(([name]) => name !== 'Content-Type'),
+    );
+    for (const url of ['/api/pay/wechat/notify', '/api/pay/wechat/refund-notify'])
+      for (const [what, headers, payload, status] of [
+        ['over 1 MB', { 'content-type': 'application/json' }, `{"x":"${'a'.repeat(1_100_000)}"}`, 413],
+        ['a form', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1', 415],
+        ['XML', { 'content-type': 'text/xml' }, '<xml><return_code>SUCCESS</return_code></xml>', 415],
+        ['no content type', {}, valid.body, 415],
+      ] as const) {
+        const res = await server.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...signed, ...headers },
+          payload,
+        });
+        expect([url, what, res.statusCode]).toEqual([url, what, status]);
+        expect(res.json()).toEqual({ code: 'FAIL', message: expect.any(String) });
+      }
+    expect(await statusOf(orderNo)).toBe('unpaid');
+    expect((await deliver(valid)).status).toBe(204);
   });
 
   it('50 concurrent copies of one notification make exactly one paid event', async () => {
@@ -369,6 +398,52 @@ describe('hostile notifications', () => {
       .where(eq(payLog.orderNo, orderNo));
     expect(logged.filter((l) => l.verdict === 'applied')).toHaveLength(1);
     expect(logged.filter((l) => l.verdict === 'duplicate')).toHaveLength(49);
+  });
+});
+
+describe('junk sent to the notify routes', () => {
+  const junk = (url: string) =>
+    server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+  const logged = async (operation: string, after: number) =>
+    server.database.db
+      .select({ occurredAt: payLog.occurredAt, detail: payLog.detail })
+      .from(payLog)
+      .where(sql`${payLog.operation} = ${operation} and ${payLog.id} > ${after}`)
+      .orderBy(payLog.id);
+
+  it(`is written to the payment log ${REFUSALS_LOGGED_PER_MINUTE} times a minute at most, the rest counted`, async () => {
+    // The minute being counted is one this test cannot run past, so the counts below are exact.
+    await server.database.db
+      .insert(payLogRefusals)
+      .values({ operation: 'notify.payment', minute: new Date(Date.now() + 3600_000), count: 0 })
+      .onConflictDoUpdate({
+        target: payLogRefusals.operation,
+        set: { minute: sql`excluded.minute`, count: 0 },
+      });
+    const [{ last = 0 } = {}] = await server.database.db
+      .select({ last: sql<number>`coalesce(max(${payLog.id}), 0)::int` })
+      .from(payLog);
+    const sent = REFUSALS_LOGGED_PER_MINUTE + 25;
+    for (let i = 0; i < sent; i++) expect((await junk('/api/pay/wechat/notify')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await junk('/api/pay/wechat/refund-notify')).statusCode).toBe(401);
+    expect(await logged('notify.payment', last)).toHaveLength(REFUSALS_LOGGED_PER_MINUTE);
+    // Each route has its own count.
+    expect(await logged('notify.refund', last)).toHaveLength(5);
+
+    // The minute ends: the next refused one is written, with how many went unwritten before it.
+    await server.database.db
+      .update(payLogRefusals)
+      .set({ minute: new Date(Date.now() - 3600_000) })
+      .where(sql`${payLogRefusals.operation} = 'notify.payment'`);
+    await junk('/api/pay/wechat/notify');
+    const rows = await logged('notify.payment', last);
+    expect(rows).toHaveLength(REFUSALS_LOGGED_PER_MINUTE + 1);
+    expect(rows.at(-1)?.detail).toMatchObject({ unloggedRefusals: { count: 25 } });
   });
 });
 
@@ -467,10 +542,11 @@ describe('refunds', () => {
       );
       expect([variant, answer.status]).toEqual([variant, status]);
     }
-    expect(
-      (await deliver(fake.buildRefundNotification(first, 'amountMismatch'), '/api/pay/wechat/refund-notify'))
-        .status,
-    ).toBe(400);
+    for (const variant of ['amountMismatch', 'currencyMismatch'] as const)
+      expect(
+        (await deliver(fake.buildRefundNotification(first, variant), '/api/pay/wechat/refund-notify')).status,
+        variant,
+      ).toBe(400);
     expect((await deliver(refundNotice, '/api/pay/wechat/refund-notify')).status).toBe(204);
     expect((await deliver(refundNotice, '/api/pay/wechat/refund-notify')).status).toBe(204);
     let order = await detail(orderNo);

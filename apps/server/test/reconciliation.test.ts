@@ -78,6 +78,19 @@ describe('trade bill reconciliation', () => {
     expect((await run('2026-1-1')).status).toBe(400);
   });
 
+  it('refuses a day that does not exist with 400 on billDate, before asking WeChat Pay', async () => {
+    const asked = () => fake.calls.filter((r) => r.path.startsWith('/v3/bill/')).length;
+    const before = asked();
+    for (const billDate of ['1764-24-67', '2025-02-29', '2026-04-31', '0000-00-00']) {
+      const res = await run(billDate);
+      expect([billDate, res.status]).toEqual([billDate, 400]);
+      expect(res.body.result.errors[0].field, billDate).toBe('billDate');
+      const get = await staff('GET', `/pay/reconciliations/${billDate}`);
+      expect([billDate, get.status]).toEqual([billDate, 400]);
+    }
+    expect(asked()).toBe(before);
+  });
+
   it('finds the differences planted in the bill, and a sync brings ours in line', async () => {
     const matched = await nativeOrder(server, testId);
     await payNotified(server, fake, matched.orderNo, on(yesterday, 10));
@@ -206,5 +219,54 @@ describe('trade bill reconciliation', () => {
     fake.corruptNextBill = true;
     expect((await run(yesterday)).status).toBe(502);
     expect((await staff('GET', `/pay/reconciliations/${yesterday}`)).body.result.status).toBe('done');
+  });
+
+  it('lists the recent days with their state, newest first, a page of days at a time', async () => {
+    const res = await staff('GET', '/pay/reconciliations?pageSize=5');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result).toMatchObject({ pageNo: 1, pageSize: 5, totalCount: 90, totalPage: 18 });
+    const days = res.body.result.data;
+    expect(days.map((d: { billDate: string }) => d.billDate)).toEqual(
+      [-1, -2, -3, -4, -5].map((n) => chinaDate(new Date(), n)),
+    );
+    // Each reconciled day as its own answer gives it.
+    for (const day of [days[0], days[1]]) {
+      const stored = (await staff('GET', `/pay/reconciliations/${day.billDate}`)).body.result;
+      const unsynced = stored.differences.filter((d: { synced: boolean }) => !d.synced).length;
+      expect(day).toEqual({
+        billDate: stored.billDate,
+        state: stored.differences.length > 0 ? 'differences' : 'matched',
+        differences: stored.differences.length,
+        unsynced,
+        billRows: stored.counts.billRows,
+        error: null,
+        updateTime: stored.updateTime,
+      });
+    }
+    expect(days[0].state).toBe('differences');
+    expect(days[2]).toEqual({
+      billDate: chinaDate(new Date(), -3),
+      state: 'notFetched',
+      differences: 0,
+      unsynced: 0,
+      billRows: null,
+      error: null,
+      updateTime: null,
+    });
+    expect(days[3]).toMatchObject({ state: 'differences', differences: 1, unsynced: 1, billRows: 0 });
+    expect(days[4]).toMatchObject({
+      state: 'failed',
+      billRows: null,
+      error: expect.stringContaining('STATEMENT'),
+    });
+
+    const second = (await staff('GET', '/pay/reconciliations?pageSize=5&pageNo=2')).body.result;
+    expect(second.data[0].billDate).toBe(chinaDate(new Date(), -6));
+    const last = (await staff('GET', '/pay/reconciliations?pageSize=31&pageNo=3')).body.result.data;
+    expect(last).toHaveLength(90 - 62);
+    expect(last.at(-1).billDate).toBe(chinaDate(new Date(), -90));
+    expect((await staff('GET', '/pay/reconciliations?pageSize=31&pageNo=4')).body.result.data).toEqual([]);
+    expect((await staff('GET', '/pay/reconciliations?pageSize=32')).status).toBe(400);
+    expect((await server.call(null, { method: 'GET', url: '/api/pay/reconciliations' })).status).toBe(401);
   });
 });

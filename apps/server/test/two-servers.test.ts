@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { defineJob } from '../src/jobs/jobs.ts';
 import { JOBS } from '../src/jobs/registry.ts';
+import { REFUSALS_LOGGED_PER_MINUTE } from '../src/modules/orders/notifications.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { ADMIN_PASSWORD, openTestDatabase } from './helpers.ts';
 import { startS3 } from './s3.ts';
@@ -108,6 +109,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
     expect((await fetch(`${second}/api/user/info`, { headers })).status).toBe(200);
     expect((await fetch(`${first}/api/auth/logout`, { method: 'POST', headers })).status).toBe(200);
     expect((await fetch(`${second}/api/user/info`, { headers })).status).toBe(401);
+  });
+
+  it('writes refused notifications to the payment log against one limit, whichever server gets them', async () => {
+    // A minute the test cannot run past, so the count is exact.
+    await database.pool.query(
+      `INSERT INTO pay_log_refusals (operation, minute, count) VALUES ('notify.payment', now() + interval '1 hour', 0)
+       ON CONFLICT (operation) DO UPDATE SET minute = excluded.minute, count = 0`,
+    );
+    const { rows } = await database.pool.query('SELECT coalesce(max(id), 0)::int AS last FROM pay_log');
+    const sent = 2 * REFUSALS_LOGGED_PER_MINUTE;
+    const answers = await Promise.all(
+      Array.from({ length: sent }, (_, i) =>
+        fetch(`${base(servers[i % 2]!)}/api/pay/wechat/notify`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      ),
+    );
+    // WeChat Pay is not set up here: each is refused as such.
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([503]));
+    const logged = await database.pool.query(
+      "SELECT count(*)::int AS n FROM pay_log WHERE operation = 'notify.payment' AND id > $1",
+      [rows[0].last],
+    );
+    expect(logged.rows[0].n).toBe(REFUSALS_LOGGED_PER_MINUTE);
   });
 
   it('runs a scheduled job once, on one of them', async () => {

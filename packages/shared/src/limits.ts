@@ -52,6 +52,11 @@ export const RECONCILIATION_KINDS = [
   'amountDiffers',
   'statusDiffers',
 ] as const;
+/** The recent days the reconciliation list covers (back from yesterday): WeChat Pay keeps bills 3 months. */
+export const RECONCILIATION_DAYS = 90;
+export const RECONCILIATION_DAYS_PAGE_MAX = 31;
+/** A day's reconciliation at a glance: every trade matched, some differ, the bill could not be had, or never asked. */
+export const RECONCILIATION_DAY_STATES = ['matched', 'differences', 'failed', 'notFetched'] as const;
 /** `POST /api/uploads` takes PNG, JPEG, WebP or GIF of at most 2 MB. */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -633,6 +633,17 @@ export const payLog = pgTable(
   ],
 );
 
+/**
+ * Refused notifications (not signed by WeChat Pay, or while it is not set up) counted per minute, one row
+ * per operation: only the first few of a minute go to the payment log, so junk cannot grow it without bound.
+ * Kept here, not in a server's memory, so every server counts against the same limit.
+ */
+export const payLogRefusals = pgTable('pay_log_refusals', {
+  operation: text('operation').primaryKey(),
+  minute: timestamp('minute', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
 /** A day's trade bill checked against our orders: counts and each difference found, and whether synced. */
 export const billReconciliations = pgTable(
   'bill_reconciliations',

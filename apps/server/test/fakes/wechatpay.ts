@@ -43,6 +43,7 @@ export type NotificationVariant =
   | 'staleTimestamp'
   | 'reserializedBody'
   | 'amountMismatch'
+  | 'currencyMismatch'
   | 'mchidMismatch'
   | 'appidMismatch'
   | 'unknownOrder';
@@ -319,6 +320,14 @@ export class FakeWechatPay {
           payer_currency: 'CNY',
         },
       }),
+      ...(variant === 'currencyMismatch' && {
+        amount: {
+          total: order.amountFen,
+          payer_total: order.amountFen,
+          currency: 'USD',
+          payer_currency: 'USD',
+        },
+      }),
       ...(variant === 'mchidMismatch' && { mchid: `18${digits(8)}` }),
       ...(variant === 'appidMismatch' && { appid: `wx${hex(8).toLowerCase()}` }),
       ...(variant === 'unknownOrder' && { out_trade_no: `NOSUCH${digits(20)}` }),
@@ -345,6 +354,7 @@ export class FakeWechatPay {
         refund: variant === 'amountMismatch' ? refund.refundFen + 1 : refund.refundFen,
         payer_total: refund.totalFen,
         payer_refund: refund.refundFen,
+        ...(variant === 'currencyMismatch' && { currency: 'USD' }),
       },
     };
     const summary = {

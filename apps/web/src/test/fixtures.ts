@@ -31,6 +31,8 @@ import {
   type Question,
   questionSchema,
   type Reconciliation,
+  type ReconciliationDay,
+  reconciliationDaySchema,
   reconciliationSchema,
   recordDetailSchema,
   recordSchema,
@@ -422,6 +424,20 @@ export function reconciliation(overrides: Partial<Reconciliation> = {}): Reconci
     ],
     error: null,
     createTime: TIME,
+    updateTime: TIME,
+    ...overrides,
+  });
+}
+
+/** A day of the recent days' list: reconciled, one difference of two not yet synced. */
+export function reconciliationDay(overrides: Partial<ReconciliationDay> = {}): ReconciliationDay {
+  return contract(reconciliationDaySchema, {
+    billDate: '2026-03-01',
+    state: 'differences',
+    differences: 2,
+    unsynced: 1,
+    billRows: 3,
+    error: null,
     updateTime: TIME,
     ...overrides,
   });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listQuery, notBefore1900, queryId, queryText, sortQuery } from './list.ts';
+import { dayText, listQuery, queryId, queryText, sortQuery } from './list.ts';
 
 /** The goals list (the template's search table): its query, and the values its filters name. */
 
@@ -24,9 +24,6 @@ export const GOAL_WEIGHT_MAX = 100;
 export const GOAL_TARGET_COUNT_MAX = 1_000_000;
 /** How many staff accounts or tests a picker's search answers. */
 export const GOAL_CHOICES_MAX = 20;
-
-/** A calendar day, `YYYY-MM-DD`. */
-export const dayText = () => z.iso.date().check(notBefore1900());
 
 export const goalListQuerySchema = listQuery({
   /** Matches the title or the client. */

@@ -48,6 +48,9 @@ export const sortQuery = <const Field extends string>(fields: readonly [Field, .
  */
 export const notBefore1900 = () => z.refine<string>((value) => value >= '1900', 'field.invalidDate');
 
+/** A calendar day that exists, `YYYY-MM-DD` (not `2026-02-30`). */
+export const dayText = () => z.iso.date().check(notBefore1900());
+
 /** A time in a query string, with its offset: a range's `from` or `to`. */
 export const queryTime = () => z.optional(z.iso.datetime({ offset: true }).check(notBefore1900()));
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { listQuery, PAGING, queryId, queryText, queryTime, sortQuery } from './list.ts';
+import { RECONCILIATION_DAYS_PAGE_MAX } from '../limits.ts';
+import { listQuery, PAGING, pageSizeQuery, queryId, queryText, queryTime, sortQuery } from './list.ts';
 
 /** The orders list and the payment log (issue 10): their queries, and the values their filters name. */
 
@@ -60,3 +61,10 @@ export const payLogQuerySchema = listQuery({
   to: queryTime(),
 });
 export type PayLogQuery = z.input<typeof payLogQuerySchema>;
+
+/** The recent days' reconciliations, newest first, a page of days at a time. */
+export const reconciliationDaysQuerySchema = z.strictObject({
+  pageNo: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: pageSizeQuery(RECONCILIATION_DAYS_PAGE_MAX, 10),
+});
+export type ReconciliationDaysQuery = z.input<typeof reconciliationDaysQuerySchema>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  dayText,
   GOAL_CLIENT_MAX,
   GOAL_CRITICS_MAX,
   GOAL_DESCRIPTION_MAX,
@@ -14,6 +13,7 @@ import {
   GOAL_TITLE_MAX,
   GOAL_WEIGHT_MAX,
 } from '../queries/goals.ts';
+import { dayText } from '../queries/list.ts';
 import { recordId, text } from './fields.ts';
 import { localizedTextSchema } from './localized.ts';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RECONCILIATION_KINDS, REFUND_REASON_MAX } from '../limits.ts';
+import { RECONCILIATION_DAY_STATES, RECONCILIATION_KINDS, REFUND_REASON_MAX } from '../limits.ts';
+import { dayText } from '../queries/list.ts';
 import { ORDER_STATUSES, PAY_CHANNELS, PAY_DIRECTIONS } from '../queries/orders.ts';
 import { REFUND_STATUSES } from '../refunds.ts';
 import { recordId, safeString, text } from './fields.ts';
@@ -183,6 +184,19 @@ export const reconciliationSchema = z.object({
   updateTime: z.string(),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
-export const billDateSchema = z.strictObject({
-  billDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'field.date'),
+export const billDateSchema = z.strictObject({ billDate: dayText() });
+
+/** One of the recent days in the reconciliation list: its state, and its counts once reconciled. */
+export const reconciliationDaySchema = z.object({
+  billDate: z.string(),
+  state: z.enum(RECONCILIATION_DAY_STATES),
+  /** Differences found, and those not yet synced; 0 for a day not reconciled. */
+  differences: z.number().int(),
+  unsynced: z.number().int(),
+  /** Trades in the bill; null for a day not reconciled. */
+  billRows: z.number().int().nullable(),
+  error: z.string().nullable(),
+  /** When it was last reconciled (or tried); null when never. */
+  updateTime: z.string().nullable(),
 });
+export type ReconciliationDay = z.infer<typeof reconciliationDaySchema>;

@@ -96,7 +96,19 @@ async function openAndApply(
   return { ...answerFor(applied, notificationId, orderNo), detail: { ...detail, outRefundNo } };
 }
 
-/** Handles one notification and logs it (inbound, with verdict and duration), rejected ones included. */
+/**
+ * Refused notifications written to the payment log per minute and route; the rest of that minute's are only
+ * counted, and the count is written with the next one logged.
+ */
+export const REFUSALS_LOGGED_PER_MINUTE = 20;
+
+/** Not from WeChat Pay as far as anyone can tell: anybody can send these. */
+const unauthenticated = (verdict: string) => verdict === 'notConfigured' || verdict.startsWith('signature:');
+
+/**
+ * Handles one notification and logs it (inbound, with verdict and duration), rejected ones included; those
+ * anybody could send are logged up to `REFUSALS_LOGGED_PER_MINUTE` a minute.
+ */
 export async function receiveNotification(
   ctx: ServiceContext,
   kind: Kind,
@@ -105,23 +117,42 @@ export async function receiveNotification(
 ): Promise<NotifyAnswer> {
   const started = performance.now();
   const occurredAt = new Date();
+  const operation = `notify.${kind}`;
   let outcome: Outcome;
   try {
     outcome = await openAndApply(ctx, kind, headers, raw);
   } catch (error) {
     outcome = fail(500, 'error', 'not processed', { detail: { error: String(error).slice(0, 200) } });
   }
+  let unlogged: { minute: string; count: number } | undefined;
+  if (unauthenticated(outcome.verdict)) {
+    const minute = new Date(Math.floor(occurredAt.getTime() / 60_000) * 60_000);
+    const counted = await repo.countRefusal(ctx.db, operation, minute);
+    if (counted.count > REFUSALS_LOGGED_PER_MINUTE) return outcome.answer;
+    const previous = counted.previous;
+    if (previous && previous.count > REFUSALS_LOGGED_PER_MINUTE)
+      unlogged = {
+        minute: previous.minute.toISOString(),
+        count: previous.count - REFUSALS_LOGGED_PER_MINUTE,
+      };
+  }
   await repo.insertPayLog(ctx.db, {
     occurredAt,
     direction: 'inbound',
-    operation: `notify.${kind}`,
+    operation,
     orderNo: outcome.orderNo ?? null,
     httpStatus: outcome.answer.status,
     verdict: outcome.verdict,
     errorCode: outcome.answer.status === 204 ? null : outcome.verdict,
     durationMs: Math.round(performance.now() - started),
     notificationId: outcome.notificationId ?? null,
-    detail: { ...outcome.detail, serial: headers.serial ?? null, bytes: raw.length },
+    detail: {
+      ...outcome.detail,
+      serial: headers.serial ?? null,
+      bytes: raw.length,
+      // Refused ones of an earlier minute past the limit, counted but not written.
+      ...(unlogged && { unloggedRefusals: unlogged }),
+    },
   });
   return outcome.answer;
 }

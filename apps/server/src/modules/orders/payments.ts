@@ -134,7 +134,7 @@ export async function notificationMerchant(ctx: ServiceContext): Promise<Merchan
 /**
  * `applied`: the order changed; `duplicate`: that change was already made (a repeated notification);
  * `unchanged`: nothing to do (not paid yet); `unknown`: no such order or refund of ours; `mismatch:<field>`:
- * what WeChat Pay says does not fit our order (`mchid`, `appid`, `amount`), so nothing was changed.
+ * what WeChat Pay says does not fit our order (`mchid`, `appid`, `amount`, `currency`), so nothing was changed.
  */
 export type ApplyVerdict = 'applied' | 'duplicate' | 'unchanged' | 'unknown' | `mismatch:${string}`;
 
@@ -156,6 +156,8 @@ function transactionMismatch(
   if (transaction.out_trade_no !== order.orderNo) return 'out_trade_no';
   const paid = transaction.trade_state === 'SUCCESS' || transaction.trade_state === 'REFUND';
   if (paid && transaction.amount?.total !== order.amountFen) return 'amount';
+  // Orders are made in fen of yuan: the same number in another currency is not this payment.
+  if (paid && transaction.amount?.currency !== 'CNY') return 'currency';
   return null;
 }
 
@@ -271,7 +273,7 @@ export async function closeUnpaid(
 
 /** A refund's outcome as WeChat Pay reports it (apply or query answer; a notification mapped to this). */
 export type RefundResult = Pick<WechatRefund, 'refund_id' | 'status' | 'success_time'> & {
-  amount: { refund: number };
+  amount: { refund: number; currency?: string };
 };
 
 const REFUND_OUTCOMES = { SUCCESS: 'success', CLOSED: 'closed', ABNORMAL: 'abnormal' } as const;
@@ -293,6 +295,8 @@ export function applyRefundResult(
   const outcome = REFUND_OUTCOMES[result.status as keyof typeof REFUND_OUTCOMES];
   return settleRefund(ctx, outRefundNo, cause, notificationId, (refund) => {
     if (result.amount.refund !== refund.amountFen) return 'mismatch:amount';
+    // Refund notifications carry no currency; where an answer names one, it must be ours.
+    if ((result.amount.currency ?? 'CNY') !== 'CNY') return 'mismatch:currency';
     return outcome
       ? {
           status: outcome,

@@ -34,6 +34,7 @@ import {
   participants,
   participantWechat,
   payLog,
+  payLogRefusals,
   records,
   refunds,
   testVersions,
@@ -203,6 +204,32 @@ export async function refundTally(tx: Executor, orderId: number) {
 // ---- The payment log ---------------------------------------------------------------------------------
 
 export const insertPayLog = (db: Executor, values: PayLogInsert) => db.insert(payLog).values(values);
+
+/**
+ * Counts one refused notification in `minute` (a server whose clock is behind counts in the newer minute
+ * already begun). Returns its number within that minute, and the minute counted before when this one
+ * began a new minute.
+ */
+export async function countRefusal(db: Executor, operation: string, minute: Date) {
+  const [before] = await db.select().from(payLogRefusals).where(eq(payLogRefusals.operation, operation));
+  const current = sql`${payLogRefusals.minute} >= excluded.minute`;
+  const [counted] = await db
+    .insert(payLogRefusals)
+    .values({ operation, minute, count: 1 })
+    .onConflictDoUpdate({
+      target: payLogRefusals.operation,
+      set: {
+        count: sql`CASE WHEN ${current} THEN ${payLogRefusals.count} + 1 ELSE 1 END`,
+        minute: sql`greatest(${payLogRefusals.minute}, excluded.minute)`,
+      },
+    })
+    .returning({ count: payLogRefusals.count, minute: payLogRefusals.minute });
+  return {
+    count: counted!.count,
+    minute: counted!.minute,
+    previous: counted!.count === 1 && before && before.minute < counted!.minute ? before : null,
+  };
+}
 
 // ---- Staff: the orders screen ------------------------------------------------------------------------
 

@@ -53,6 +53,40 @@ export const lockReconciliation = async (tx: Executor, billDate: string) =>
       .limit(1)
   )[0];
 
+/**
+ * `count` days back from `newest` (`YYYY-MM-DD`, newest first), each with its reconciliation's summary when
+ * it has one: status, differences and those not synced, trades in the bill. One statement, `count` rows.
+ */
+export async function reconciliationDays(db: Executor, newest: string, count: number) {
+  const { rows } = await db.execute<{
+    billDate: string;
+    status: ReconciliationRow['status'] | null;
+    differences: number | string;
+    unsynced: number | string;
+    billRows: number | string | null;
+    error: string | null;
+    updatedAt: Date | string | null;
+  }>(sql`
+    with days as (
+      select to_char(${newest}::date - n, 'YYYY-MM-DD') as bill_date, n
+      from generate_series(0, ${count - 1}::int) as n
+    )
+    select d.bill_date as "billDate", r.status, r.error, r.updated_at as "updatedAt",
+      (r.counts ->> 'billRows')::int as "billRows",
+      coalesce(jsonb_array_length(r.differences), 0) as differences,
+      (select count(*) from jsonb_array_elements(r.differences) as x where x ->> 'synced' is distinct from 'true')
+        as unsynced
+    from days d left join ${billReconciliations} r on r.bill_date = d.bill_date
+    order by d.n`);
+  return rows.map((row) => ({
+    ...row,
+    differences: Number(row.differences),
+    unsynced: Number(row.unsynced),
+    billRows: row.billRows === null ? null : Number(row.billRows),
+    updatedAt: row.updatedAt === null ? null : new Date(row.updatedAt),
+  }));
+}
+
 /** One row per day: a run again replaces the day's counts and differences. */
 export async function saveReconciliation(
   tx: Executor,

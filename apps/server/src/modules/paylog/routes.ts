@@ -4,6 +4,8 @@ import {
   pageSchema,
   payLogEntrySchema,
   payLogQuerySchema,
+  reconciliationDaySchema,
+  reconciliationDaysQuerySchema,
   reconciliationSchema,
 } from '@cool/shared';
 import { contextOf } from '../../http/context.ts';
@@ -29,6 +31,22 @@ export async function payLogRoutes(app: ZodApp) {
       },
     },
     async (request) => ok(await service.listPayLog(contextOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/pay/reconciliations',
+    {
+      config: { access: { permission: 'payLog', action: 'query' } },
+      schema: {
+        tags,
+        description:
+          'The recent days (yesterday back 90 days, China time), newest first, each with its state: matched, ' +
+          'differences, failed or notFetched.',
+        querystring: reconciliationDaysQuerySchema,
+        response: responses(pageSchema(reconciliationDaySchema)),
+      },
+    },
+    async (request) => ok(await service.listReconciliationDays(contextOf(request), request.query)),
   );
 
   app.get(

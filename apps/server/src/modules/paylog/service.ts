@@ -2,7 +2,15 @@
  * The WeChat Pay page (`/order/weixin`): the payment log, and a day's trade bill reconciled with our orders.
  * Orders change only through the orders module (`syncOrder`, `applyRefundResult`); here they are compared.
  */
-import type { Page, PayLogEntry, payLogQuerySchema, Reconciliation } from '@cool/shared';
+import {
+  type Page,
+  type PayLogEntry,
+  type payLogQuerySchema,
+  RECONCILIATION_DAYS,
+  type Reconciliation,
+  type ReconciliationDay,
+  type reconciliationDaysQuerySchema,
+} from '@cool/shared';
 import type { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { conflict, HttpError, httpError, notFound } from '../../http/reply.ts';
@@ -66,6 +74,43 @@ export async function getReconciliation(ctx: ServiceContext, billDate: string): 
   const row = await repo.findReconciliation(ctx.db, billDate);
   if (!row) throw notFound('reconciliation.notFound');
   return toReconciliation(row);
+}
+
+/**
+ * The recent days (yesterday back `RECONCILIATION_DAYS` days, China time), a page at a time, each with its
+ * state: matched, differences, failed (the bill could not be had) or not fetched.
+ */
+export async function listReconciliationDays(
+  ctx: ServiceContext,
+  query: z.output<typeof reconciliationDaysQuerySchema>,
+): Promise<Page<ReconciliationDay>> {
+  const { pageNo, pageSize } = query;
+  const skip = (pageNo - 1) * pageSize;
+  const count = Math.max(0, Math.min(pageSize, RECONCILIATION_DAYS - skip));
+  const rows =
+    count === 0 ? [] : await repo.reconciliationDays(ctx.db, chinaDate(new Date(), -1 - skip), count);
+  return {
+    pageNo,
+    pageSize,
+    totalCount: RECONCILIATION_DAYS,
+    totalPage: Math.ceil(RECONCILIATION_DAYS / pageSize),
+    data: rows.map((row) => ({
+      billDate: row.billDate,
+      state:
+        row.status === null
+          ? 'notFetched'
+          : row.status === 'failed'
+            ? 'failed'
+            : row.differences > 0
+              ? 'differences'
+              : 'matched',
+      differences: row.differences,
+      unsynced: row.unsynced,
+      billRows: row.billRows,
+      error: row.error,
+      updateTime: row.updatedAt?.toISOString() ?? null,
+    })),
+  };
 }
 
 /** Why a bill could not be had, in words kept with the day (the catalogue code and WeChat Pay's reason). */

@@ -4,8 +4,8 @@ import { httpError } from '../../http/reply.ts';
 
 /**
  * An uploaded XLSX is a ZIP, and a 2 MB ZIP can inflate to gigabytes. Before the spreadsheet library sees
- * it, the workbook's XML parts are inflated here against a hard cap (declared sizes can lie), the sheets'
- * row and column counts are checked (the library fills every gap up to the last row and column it meets),
+ * it, the workbook's XML parts are inflated here against a hard cap (declared sizes can lie), every part's
+ * rows and cells are counted as the library reads them (the library fills every gap up to the last row and column it meets),
  * and the library is handed a fresh, uncompressed ZIP of only those checked parts.
  */
 
@@ -71,27 +71,104 @@ async function inflateParts(file: Buffer): Promise<Part[]> {
   return parts;
 }
 
-const columnNumber = (letters: string) =>
-  [...letters.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
-
-/** Refuses a sheet whose rows or cells reach past the limits (by count or by their `r` addresses). */
-function checkSheetSize(xml: string) {
-  let rows = 0;
-  let lastRow = 0;
-  let lastColumn = 0;
-  for (const [, tag = '', attributes = ''] of xml.matchAll(/<(?:\w+:)?(row|c)\b([^>]*)>/g)) {
-    const address = /\sr\s*=\s*["']([A-Za-z]*)(\d*)["']/.exec(attributes);
-    if (tag === 'row') {
-      rows++;
-      lastRow = Math.max(lastRow, Number(address?.[2] ?? 0));
-    } else if (address) {
-      lastColumn = Math.max(lastColumn, columnNumber(address[1] ?? ''));
-      lastRow = Math.max(lastRow, Number(address[2] ?? 0));
+/** The start tags of an XML part, found as the library's XML parser (saxen) finds them. */
+function* startTags(xml: string): Generator<{ name: string; attributes: string }> {
+  let at = xml.indexOf('<');
+  while (at >= 0) {
+    let end: number;
+    if (xml.startsWith('<![CDATA[', at)) end = xml.indexOf(']]>', at) + 2;
+    else if (xml.startsWith('<!--', at)) end = xml.indexOf('-->', at) + 2;
+    else if (xml[at + 1] === '?') end = xml.indexOf('?>', at) + 1;
+    else {
+      // The tag ends at the first `>` outside quotes; a quote with no partner is taken as it is.
+      end = -1;
+      for (let x = at + 1; x < xml.length; x++) {
+        const c = xml[x];
+        if (c === '"' || c === "'") x = Math.max(x, xml.indexOf(c, x + 1));
+        else if (c === '>') {
+          end = x;
+          break;
+        }
+      }
+      if (end < 0) return;
+      if (xml[at + 1] !== '/' && xml[at + 1] !== '!') {
+        const tag = xml.slice(at + 1, xml[end - 1] === '/' ? end - 1 : end);
+        const space = tag.search(/[ \t\n\v\f\r]/);
+        yield space < 0
+          ? { name: tag, attributes: '' }
+          : { name: tag.slice(0, space), attributes: tag.slice(space) };
+      }
     }
-    if (Math.max(rows, lastRow) > QUESTION_FILE_MAX_ROWS)
-      throw httpError(400, 'file.tooManyRows', { maximum: QUESTION_FILE_MAX_ROWS });
-    if (lastColumn > QUESTION_FILE_MAX_COLUMNS)
-      throw httpError(400, 'file.tooManyColumns', { maximum: QUESTION_FILE_MAX_COLUMNS });
+    if (end < at) return;
+    at = xml.indexOf('<', end + 1);
+  }
+}
+
+/**
+ * A name without its namespace prefix as the library takes it off: everything up to the first colon
+ * (for attributes, a leading `xmlns:` is kept and the next colon counts).
+ */
+function localName(name: string, attribute: boolean) {
+  const from = attribute && name.startsWith('xmlns:') ? 6 : 0;
+  const colon = name.indexOf(':', from);
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', apos: "'", gt: '>', lt: '<', quot: '"' };
+/** The `r` attribute values of a tag, entities decoded as the library does; every candidate, to be safe. */
+function addresses(attributes: string): string[] {
+  const found: string[] = [];
+  for (const [, name = '', double, single] of attributes.matchAll(
+    /(?:^|\s)([^\s=]+)=(?:"([^"]*)"|'([^']*)')/g,
+  )) {
+    if (localName(name, true) !== 'r') continue;
+    found.push(
+      (double ?? single ?? '').replace(
+        /&#(\d+);|&#x([0-9a-f]+);|&(\w+);/gi,
+        (entity, decimal?: string, hex?: string, named?: string) =>
+          named !== undefined
+            ? (ENTITIES[named.toLowerCase()] ?? entity)
+            : String.fromCharCode(decimal !== undefined ? Number(decimal) : Number.parseInt(hex!, 16)),
+      ),
+    );
+  }
+  return found;
+}
+
+/** A cell address as the library reads it: [row, column], letters counted from `@` whatever they are. */
+function cellAddress(address: string): [number, number] | null {
+  let column = 0;
+  for (let i = 0; i < address.length; i++) {
+    const code = address.charCodeAt(i);
+    if (code >= 48 && code <= 57) return [Number(address.slice(i)), column];
+    column = column * 26 + code - 64;
+  }
+  return null;
+}
+
+/**
+ * Refuses a part whose rows or cells reach past the limits, by count or by their `r` addresses. The library
+ * fills every gap up to the last row and column it meets, so this reads the part the way it does: any
+ * element whose name is `row` or `c` after a namespace prefix (`<x-1:c>`), any attribute named `r` after
+ * one, addresses with entities decoded, and row numbers as `Number()` reads them (`1e9`, `Infinity`).
+ */
+function checkSheetSize(xml: string) {
+  const tooManyRows = () => httpError(400, 'file.tooManyRows', { maximum: QUESTION_FILE_MAX_ROWS });
+  let rows = 0;
+  for (const tag of startTags(xml)) {
+    const name = localName(tag.name, false);
+    if (name === 'row') {
+      if (++rows > QUESTION_FILE_MAX_ROWS) throw tooManyRows();
+      for (const address of addresses(tag.attributes))
+        if (Number(address) > QUESTION_FILE_MAX_ROWS) throw tooManyRows();
+    } else if (name === 'c') {
+      for (const address of addresses(tag.attributes)) {
+        const [row, column] = cellAddress(address) ?? [0, 0];
+        if (row > QUESTION_FILE_MAX_ROWS) throw tooManyRows();
+        if (column > QUESTION_FILE_MAX_COLUMNS)
+          throw httpError(400, 'file.tooManyColumns', { maximum: QUESTION_FILE_MAX_COLUMNS });
+      }
+    }
   }
 }
 
@@ -134,8 +211,8 @@ export function zipArchive(parts: (Part & { packed?: Buffer })[]): Buffer {
 /** The uploaded workbook made safe to parse: checked parts only, within the size, row and column limits. */
 export async function checkedWorkbook(file: Buffer): Promise<Buffer> {
   const parts = await inflateParts(file);
-  for (const part of parts) {
-    if (/^xl\/worksheets\/[^/]+\.xml$/.test(part.name)) checkSheetSize(part.data.toString('latin1'));
-  }
+  // Every part, decoded as the library decodes it: the workbook's relationships may name any part as its sheet.
+  const utf8 = new TextDecoder();
+  for (const part of parts) checkSheetSize(utf8.decode(part.data));
   return zipArchive(parts);
 }

@@ -141,6 +141,7 @@ export const refundNotificationSchema = z.looseObject({
     refund: z.number().int(),
     payer_total: z.number().int().optional(),
     payer_refund: z.number().int().optional(),
+    currency: z.string().optional(),
   }),
 });
 export type WechatRefundNotification = z.infer<typeof refundNotificationSchema>;

@@ -17,6 +17,7 @@ import {
   X509Certificate,
 } from 'node:crypto';
 import type { JsapiPayParams } from '@cool/shared';
+import { z } from 'zod';
 
 export const AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048';
 /** Answers and notifications older or newer than this are refused (the SDKs' window; WeChat names none). */
@@ -290,26 +291,33 @@ export function decryptResource(apiV3Key: string, resource: EncryptedResource): 
 }
 
 /** A notification's envelope (`POST` to our notify URL), before its resource is decrypted. */
-export interface NotificationEnvelope {
-  id: string;
-  create_time: string;
-  event_type: string;
-  resource_type: string;
-  summary?: string;
-  resource: EncryptedResource;
-}
+export const notificationEnvelopeSchema = z
+  .looseObject({
+    id: z.string().meta({ example: 'EV-2018022511223320873' }),
+    create_time: z.string().optional().meta({ description: 'RFC 3339' }),
+    event_type: z.string().meta({ example: 'TRANSACTION.SUCCESS' }),
+    resource_type: z.string().optional().meta({ example: 'encrypt-resource' }),
+    summary: z.string().optional(),
+    resource: z.looseObject({
+      algorithm: z.string().meta({ example: 'AEAD_AES_256_GCM' }),
+      ciphertext: z.string().meta({ description: 'Base64; its last 16 bytes are the GCM tag' }),
+      associated_data: z.string().optional(),
+      nonce: z.string(),
+      original_type: z.string().optional(),
+    }),
+  })
+  .meta({ description: "WeChat Pay's notification, as signed (the signature covers these bytes as sent)" });
+export type NotificationEnvelope = z.infer<typeof notificationEnvelopeSchema>;
 
-const isEnvelope = (value: unknown): value is NotificationEnvelope => {
-  const v = value as NotificationEnvelope | null;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.id === 'string' &&
-    typeof v.event_type === 'string' &&
-    typeof v.resource === 'object' &&
-    v.resource !== null
-  );
-};
+/** The `Wechatpay-*` headers of a notification (as the OpenAPI document describes them). */
+export const signedHeadersSchema = z.object({
+  'wechatpay-serial': z.string().meta({ description: 'Platform certificate serial or PUB_KEY_ID_...' }),
+  'wechatpay-signature': z
+    .string()
+    .meta({ description: 'Base64 SHA256-with-RSA over timestamp, nonce, body' }),
+  'wechatpay-timestamp': z.string().meta({ description: 'Unix seconds; refused beyond 5 minutes' }),
+  'wechatpay-nonce': z.string(),
+});
 
 /**
  * A notification as received: verified over the raw body bytes first, then parsed and its resource
@@ -328,10 +336,11 @@ export function openNotification(
   } catch {
     throw new DecryptError('notJson');
   }
-  if (!isEnvelope(envelope)) throw new DecryptError('badResource');
-  const plain = decryptResource(merchant.apiV3Key, envelope.resource);
+  const parsed = notificationEnvelopeSchema.safeParse(envelope);
+  if (!parsed.success) throw new DecryptError('badResource');
+  const plain = decryptResource(merchant.apiV3Key, parsed.data.resource);
   try {
-    return { envelope, resource: JSON.parse(plain) };
+    return { envelope: parsed.data, resource: JSON.parse(plain) };
   } catch {
     throw new DecryptError('notJson');
   }

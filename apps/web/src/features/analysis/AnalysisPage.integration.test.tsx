@@ -9,6 +9,7 @@ import {
 } from '@cool/shared';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chinaToday } from '../../shared/ui/format.ts';
 import {
   api,
   queriesTo,
@@ -22,7 +23,7 @@ import {
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 import { totalFontSize } from './components/ChartCard.tsx';
-import { chinaToday, presetPeriod } from './period.ts';
+import { presetPeriod } from './period.ts';
 
 setupIntegration();
 

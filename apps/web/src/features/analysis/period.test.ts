@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, chinaToday, customPeriod, presetPeriod } from './period.ts';
+import { chinaToday } from '../../shared/ui/format.ts';
+import { bucketLabel, customPeriod, presetPeriod } from './period.ts';
 
 // 2026-03-04 17:30 UTC is Thursday 2026-03-05 01:30 in China.
 const NOW = Date.parse('2026-03-04T17:30:00Z');

@@ -1,4 +1,5 @@
 import { type AnalysisUnit, periodDays } from '@cool/shared';
+import { chinaToday } from '../../shared/ui/format.ts';
 
 /**
  * The dashboard's periods, in China's calendar days (UTC+8) as the server counts them, whatever the browser's
@@ -16,11 +17,7 @@ export interface Period {
 }
 
 const DAY_MS = 24 * 3600_000;
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-/** Today in China, `YYYY-MM-DD`. */
-export const chinaToday = (now = Date.now()) => iso(now + CHINA_OFFSET_MS);
 
 /** This day, week (Monday to Sunday), month or year in China: by the hour, day, day or month. */
 export function presetPeriod(preset: Preset, now = Date.now()): Period {

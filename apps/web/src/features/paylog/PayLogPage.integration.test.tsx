@@ -1,7 +1,8 @@
-import { payLogEntrySchema } from '@cool/shared';
+import { payLogEntrySchema, reconciliationDaySchema } from '@cool/shared';
 import dayjs from 'dayjs';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { chinaToday } from '../../shared/ui/format.ts';
 import { api, queriesTo, renderApp, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { click, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
@@ -48,8 +49,85 @@ describe('payment log', () => {
 });
 
 describe('reconciliation', () => {
+  // Days in China, as the server counts them.
+  const day = (daysAgo: number) => dayjs(chinaToday()).subtract(daysAgo, 'day').format('YYYY-MM-DD');
+  beforeEach(() => {
+    server.use(
+      http.get(api('/pay/reconciliations'), () =>
+        reply(fixture.page(reconciliationDaySchema, [fixture.reconciliationDay({ billDate: day(1) })])),
+      ),
+    );
+  });
+
+  it('lists the recent days with their state, a week at a time, and shows the day chosen', async () => {
+    const shown: string[] = [];
+    server.use(
+      http.get(api('/pay/reconciliations'), ({ request }) => {
+        const pageNo = Number(new URL(request.url).searchParams.get('pageNo'));
+        const first = (pageNo - 1) * 7 + 1;
+        return reply(
+          fixture.page(
+            reconciliationDaySchema,
+            [
+              fixture.reconciliationDay({ billDate: day(first) }),
+              fixture.reconciliationDay({
+                billDate: day(first + 1),
+                state: 'matched',
+                differences: 0,
+                unsynced: 0,
+              }),
+              fixture.reconciliationDay({
+                billDate: day(first + 2),
+                state: 'failed',
+                differences: 0,
+                unsynced: 0,
+                billRows: null,
+                error: 'wechatpay.billCorrupt',
+              }),
+              fixture.reconciliationDay({
+                billDate: day(first + 3),
+                state: 'notFetched',
+                differences: 0,
+                unsynced: 0,
+                billRows: null,
+                updateTime: null,
+              }),
+            ],
+            { pageNo, pageSize: 7, totalCount: 90 },
+          ),
+        );
+      }),
+      http.get(api('/pay/reconciliations/:billDate'), ({ params }) => {
+        shown.push(String(params.billDate));
+        return reply(fixture.reconciliation({ billDate: String(params.billDate) }));
+      }),
+    );
+    renderApp('/order/weixin?tab=reconciliation');
+    const days = await screen.findByRole('table', { name: 'Recent days' });
+    const yesterday = await within(days).findByRole('row', { name: new RegExp(`^${day(1)}`) });
+    expect(within(yesterday).getByText('Differences')).toBeTruthy();
+    expect(within(yesterday).getByText('2 · 1 not synced')).toBeTruthy();
+    expect(within(yesterday).getByText('Shown below')).toBeTruthy();
+    expect(within(days).getByRole('row', { name: new RegExp(`^${day(2)}Matched`) })).toBeTruthy();
+    expect(within(days).getByRole('row', { name: new RegExp(`^${day(3)}Fetch failed`) })).toBeTruthy();
+    // Never reconciled: no differences, trades or time to show.
+    expect(within(days).getByRole('row', { name: new RegExp(`^${day(4)}Not fetched———View$`) })).toBeTruthy();
+    expect(screen.getByText('90 days')).toBeTruthy();
+    expect(queriesTo('/pay/reconciliations').at(-1)).toEqual({ pageNo: '1', pageSize: '7' });
+
+    click(within(days).getByRole('button', { name: `View the reconciliation of ${day(2)}` }));
+    await waitFor(() => expect(shown.at(-1)).toBe(day(2)));
+    expect(
+      await within(days).findByRole('row', { name: new RegExp(`^${day(2)}.*Shown below`) }),
+    ).toBeTruthy();
+
+    click(screen.getByTitle('2'));
+    expect(await within(days).findByRole('row', { name: new RegExp(`^${day(8)}`) })).toBeTruthy();
+    expect(queriesTo('/pay/reconciliations').at(-1)).toEqual({ pageNo: '2', pageSize: '7' });
+  });
+
   it("shows yesterday's reconciliation first, with its counts, and syncs one difference", async () => {
-    const yesterday = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+    const yesterday = day(1);
     const synced: string[] = [];
     server.use(
       http.get(api('/pay/reconciliations/:billDate'), () =>

@@ -1,10 +1,14 @@
-import type { PayLogQuery } from '@cool/shared';
+import type { PayLogQuery, ReconciliationDaysQuery } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderKeys } from '../../shared/api/orders.ts';
 import { payLogKeys, payLogQueries, runReconciliation, syncDifference } from '../../shared/api/payLog.ts';
 
 export function usePayLog(query: PayLogQuery) {
   return useQuery(payLogQueries.list(query));
+}
+
+export function useReconciliationDays(query: ReconciliationDaysQuery) {
+  return useQuery(payLogQueries.days(query));
 }
 
 export function useReconciliation(billDate: string) {

@@ -1,4 +1,10 @@
-import type { PayLogQuery, payLogEntrySchema, reconciliationSchema } from '@cool/shared';
+import type {
+  PayLogQuery,
+  payLogEntrySchema,
+  ReconciliationDaysQuery,
+  reconciliationDaySchema,
+  reconciliationSchema,
+} from '@cool/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, api, typed, typedPage } from '../http/client.ts';
 
@@ -8,11 +14,13 @@ import { ApiError, api, typed, typedPage } from '../http/client.ts';
  */
 
 const payLogPageSchema = typedPage<typeof payLogEntrySchema>();
+const reconciliationDaysSchema = typedPage<typeof reconciliationDaySchema>();
 
 export const payLogKeys = {
   all: ['payLog'] as const,
   list: (query: PayLogQuery) => [...payLogKeys.all, 'list', query] as const,
   reconciliation: (billDate: string) => [...payLogKeys.all, 'reconciliation', billDate] as const,
+  days: (query: ReconciliationDaysQuery) => [...payLogKeys.all, 'reconciliationDays', query] as const,
 };
 
 export const payLogQueries = {
@@ -20,6 +28,13 @@ export const payLogQueries = {
     queryOptions({
       queryKey: payLogKeys.list(query),
       queryFn: () => api.get('/pay-log', payLogPageSchema, { params: query }),
+      placeholderData: keepPreviousData,
+    }),
+  /** The recent days with their reconciliation's state, newest first. */
+  days: (query: ReconciliationDaysQuery) =>
+    queryOptions({
+      queryKey: payLogKeys.days(query),
+      queryFn: () => api.get('/pay/reconciliations', reconciliationDaysSchema, { params: query }),
       placeholderData: keepPreviousData,
     }),
   /** The stored reconciliation of a day (`YYYY-MM-DD`, China time); null when that day was never reconciled. */

@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   DatePicker,
+  Divider,
   Empty,
   Flex,
   Spin,
@@ -18,17 +19,21 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
-import { formatDateTime } from '../../../shared/ui/format.ts';
+import { chinaToday, formatDateTime } from '../../../shared/ui/format.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 import { useReconciliation, useRunReconciliation, useSyncDifference } from '../api.ts';
+import { ReconciliationDays } from './ReconciliationDays.tsx';
 
 type Difference = Reconciliation['differences'][number];
 
 const DAY = 'YYYY-MM-DD';
 
-/** The day a reconciliation shows first: yesterday, the last day whose trade bill WeChat Pay has made. */
-export const defaultBillDate = () => dayjs().subtract(1, 'day').format(DAY);
+/**
+ * The day a reconciliation shows first: yesterday in China (the first of the recent days), the last day whose
+ * trade bill WeChat Pay has made.
+ */
+export const defaultBillDate = () => dayjs(chinaToday()).subtract(1, 'day').format(DAY);
 
 const KIND_COLOURS: Record<Difference['kind'], string> = {
   missingHere: 'error',
@@ -170,7 +175,10 @@ interface ReconciliationPanelProps {
   onBillDate: (billDate: string) => void;
 }
 
-/** A day's trade bill against our orders: the counts, each difference, and a sync for each. */
+/**
+ * The recent days with their state, and the chosen day's trade bill against our orders: the counts, each
+ * difference, and a sync for each.
+ */
 export function ReconciliationPanel({ billDate, onBillDate }: ReconciliationPanelProps) {
   const { t } = useTranslation();
   const { message } = useNotices();
@@ -190,6 +198,8 @@ export function ReconciliationPanel({ billDate, onBillDate }: ReconciliationPane
 
   return (
     <Flex vertical gap={16}>
+      <ReconciliationDays billDate={billDate} onBillDate={onBillDate} />
+      <Divider style={{ margin: 0 }} />
       <Flex gap={8} wrap align="center">
         <span>{t('payLog.reconciliation.day')}</span>
         <DatePicker
@@ -197,7 +207,7 @@ export function ReconciliationPanel({ billDate, onBillDate }: ReconciliationPane
           allowClear={false}
           value={dayjs(billDate, DAY)}
           // WeChat Pay makes a day's bill the next morning: today and later have none yet.
-          disabledDate={(day) => !day.isBefore(dayjs(), 'day')}
+          disabledDate={(day) => !day.isBefore(dayjs(chinaToday()), 'day')}
           onChange={(day) => day && onBillDate(day.format(DAY))}
         />
         {canRun && (
