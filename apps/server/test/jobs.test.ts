@@ -90,7 +90,7 @@ describe('background jobs', () => {
       expect(names).toEqual(
         database.kind === 'pglite'
           ? [...pay, 'purge-codes-and-messages', 'purge-sessions', 'vacuum']
-          : [...pay, 'purge-codes-and-messages', 'purge-sessions'],
+          : [...pay, 'purge-codes-and-messages', 'purge-rate-limits', 'purge-sessions'],
       );
       if (database.kind !== 'pglite') return;
       const id = await jobs.send(vacuumJob, {});
