@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 // runs in this process with the local WeChat Pay fake (apps/server/test/fakes/wechatpay.ts) as
 // WECHATPAY_API_BASE; orders are made through the client API and paid by the fake's signed notifications,
 // refunds and closes through the staff API. Only times are moved back afterwards, with SQL (the services
-// stamp "now"): orders, their events, refunds, records and participants. The payment log keeps the real
-// times of the calls made.
+// stamp "now"; apps/server/test/demo.ts): orders, their events, refunds, records, their alerts and
+// participants. The payment log and staff mail keep the real times of the calls made.
 //
 // It refuses a database holding orders or WeChat Pay settings unless an earlier demo run marked it (the
 // `demo` setting): a real merchant's settings and orders are never touched. At the end the fake's WeChat
@@ -37,7 +37,8 @@ await build({
       export { prepareDatabase } from './src/server.ts';
       export { buildApp } from './src/app.ts';
       export { hashToken } from './src/modules/auth/service.ts';
-      export { startFakeWechatPay } from './test/fakes/wechatpay.ts';`,
+      export { startFakeWechatPay } from './test/fakes/wechatpay.ts';
+      export { moveOrderBack } from './test/demo.ts';`,
     resolveDir: SERVER,
     loader: 'ts',
   },
@@ -49,7 +50,7 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
-const { loadConfig, prepareDatabase, buildApp, hashToken, startFakeWechatPay } = await import(
+const { loadConfig, prepareDatabase, buildApp, hashToken, startFakeWechatPay, moveOrderBack } = await import(
   pathToFileURL(kit).href
 );
 fs.rmSync(kit);
@@ -221,42 +222,7 @@ try {
     }
 
     // Times the services stamped with "now", moved back to when this order happened.
-    const [row] = await sql(
-      `update orders set created_at = $2::timestamptz, expires_at = $2::timestamptz + interval '30 minutes',
-         closed_at = case when closed_at is null then null else $2::timestamptz + interval '30 minutes' end,
-         updated_at = greatest($2::timestamptz, coalesce(paid_at, $2::timestamptz))
-       where order_no = $1 returning id, record_id, participant_id`,
-      [orderNo, createdAt],
-    );
-    await sql(
-      `update order_events set created_at = case
-         when to_status = 'unpaid' then $2::timestamptz
-         when to_status = 'closed' then $2::timestamptz + interval '30 minutes'
-         when to_status = 'paid' and from_status in ('unpaid', 'closed') then $3::timestamptz
-         when to_status = 'refunding' then least($4::timestamptz - interval '10 minutes', now())
-         else $4::timestamptz end
-       where order_id = $1`,
-      [row.id, createdAt, paidAt, refundAt],
-    );
-    await sql(
-      `update refunds set created_at = $2::timestamptz - interval '10 minutes', updated_at = $2::timestamptz,
-         accepted_at = case when accepted_at is null then null
-           else $2::timestamptz - interval '10 minutes' + interval '1 second' end,
-         next_poll_at = case when status = 'processing' then now() + interval '1 minute' end
-       where order_id = $1`,
-      [row.id, refundAt],
-    );
-    await sql(
-      `update records set started_at = $2::timestamptz - interval '8 minutes', submitted_at = $2::timestamptz,
-         updated_at = $2::timestamptz, unlocked_at = case when unlocked_at is null then null else $3::timestamptz end
-       where id = $1`,
-      [row.record_id, createdAt, paidAt],
-    );
-    await sql(
-      `update participants set first_seen_at = $2::timestamptz - interval '10 minutes', last_seen_at = $2::timestamptz
-       where id = $1`,
-      [row.participant_id, createdAt],
-    );
+    await moveOrderBack(sql, orderNo, { createdAt, paidAt, refundAt });
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
 

@@ -20,6 +20,7 @@ import {
 } from './db/database.ts';
 import { registerAccessControl } from './http/access.ts';
 import { frameworkErrors, notFoundReply, registerErrorHandling } from './http/errors.ts';
+import { sharedLimitStore } from './http/limit-store.ts';
 import { type LogStream, loggerOptions } from './http/logging.ts';
 import { HttpError } from './http/reply.ts';
 import { serializerCompiler } from './http/serializer.ts';
@@ -262,7 +263,9 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 
 /**
  * Security headers, and a per-address request limit checked before anything else (sign-in, session
- * lookup) so a flood costs no database work. The limit counts in memory: each server keeps its own.
+ * lookup). On PostgreSQL every server counts in the database, so several servers allow what one allows
+ * (`sharedLimitStore`: one statement per request, none once an address is over its limit); the embedded
+ * database has one server, which counts in memory. The participants' limits (`minuteLimit`) count alike.
  */
 async function registerSecurity(app: FastifyInstance, config: Config) {
   const headers = securityHeaders({
@@ -296,6 +299,8 @@ async function registerSecurity(app: FastifyInstance, config: Config) {
     timeWindow: 60_000,
     // The console's files are cheap and one page load asks for dozens: only the API and uploads count.
     allowList: (request) => !/^\/(api|uploads)\//.test(request.url),
+    // A database that fails to count lets the request through to meet it (and answer for itself).
+    ...(app.database.kind === 'postgres' && { store: sharedLimitStore(app.database), skipOnError: true }),
   });
   app.addHook('onRequest', app.rateLimit());
 }

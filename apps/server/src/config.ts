@@ -56,6 +56,8 @@ export interface Config {
   databasePoolMax: number;
   /** PostgreSQL cancels a statement that runs longer, in ms (0: never). */
   databaseStatementTimeoutMs: number;
+  /** At start, how long to wait for PostgreSQL to take connections, in s (0: not at all). */
+  databaseConnectTimeoutS: number;
   adminPassword: string | undefined;
   /** Directory of the built console; served with history fallback when it exists. */
   webDist: string | undefined;
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       15_000,
       'DATABASE_STATEMENT_TIMEOUT_MS',
     ),
+    databaseConnectTimeoutS: int(env.DATABASE_CONNECT_TIMEOUT_S, 60, 'DATABASE_CONNECT_TIMEOUT_S'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',

@@ -1,7 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { type Database, migrateDatabase, migrationsApplied, openConfiguredDatabase } from './db/database.ts';
+import {
+  type Database,
+  migrateDatabase,
+  migrationsApplied,
+  openConfiguredDatabase,
+  waitForPostgres,
+} from './db/database.ts';
 import { seed, seeded } from './db/seed.ts';
 import { useJobQueue } from './jobs/background.ts';
 import { type Job, type JobOptions, type Jobs, startJobs } from './jobs/jobs.ts';
@@ -25,14 +31,19 @@ export interface ServerOptions {
   onServing?: () => void;
 }
 
-/** Opens the database, migrates and seeds it (one server at a time); on failure nothing is left open. */
+/**
+ * Opens the database (waiting for PostgreSQL up to `DATABASE_CONNECT_TIMEOUT_S`), migrates and seeds it (one
+ * server at a time); on failure nothing is left open.
+ */
 export async function prepareDatabase(
   config: Config,
-  log: (message: string) => void,
+  log: (message: string, level?: 'warn') => void,
   opening = openConfiguredDatabase(config),
 ): Promise<Database> {
   const database = await opening;
   try {
+    if (config.databaseUrl)
+      await waitForPostgres(config.databaseUrl, config.databaseConnectTimeoutS * 1000, log);
     // A restart finds both done: it then takes no lock (on PostgreSQL a connection of its own) to learn it.
     const done = (await migrationsApplied(database)) && (await seeded(database.db));
     const report = done
@@ -63,16 +74,21 @@ export async function prepareDatabase(
  */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   // The app's logger exists only once it is built: the database's messages wait for it.
-  const messages: string[] = [];
+  const messages: [string, 'info' | 'warn'][] = [];
+  let logger: FastifyBaseLogger | undefined;
+  const say = (message: string, level: 'info' | 'warn' = 'info') =>
+    logger ? logger[level](message) : messages.push([message, level]);
   const [listening, prepared] = await Promise.allSettled([
     buildApp(config).then(async (app) => {
+      logger = app.log;
+      for (const [message, level] of messages.splice(0)) app.log[level](message);
       await app.listen({ port: config.port, host: config.host }).catch(async (error) => {
         await app.close();
         throw error;
       });
       return app;
     }),
-    prepareDatabase(config, (m) => messages.push(m), options.opening),
+    prepareDatabase(config, say, options.opening),
   ]);
   if (listening.status === 'rejected' || prepared.status === 'rejected') {
     if (listening.status === 'fulfilled') await listening.value.close();
@@ -81,7 +97,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   }
   const app = listening.value;
   const database = prepared.value;
-  for (const message of messages) app.log.info(message);
   // Requests are served while the job queue sets itself up (a dozen statements): jobs are background work.
   app.database.current = database;
   options.onServing?.();

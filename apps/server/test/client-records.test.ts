@@ -87,6 +87,29 @@ describe('the shelf', () => {
     expect((await client('GET', `/tests/${id}`)).body.result.version).toBe(2);
   });
 
+  it("gives each test's introduction the participant count and categories its shelf card shows", async () => {
+    const [first, second] = [await participant(), await participant()];
+    const phq9 = await builtinId('phq-9');
+    const gad7 = await builtinId('gad-7');
+    for (const client of [first, second]) {
+      expect((await client('POST', '/records', { testId: phq9 })).status).toBe(201);
+    }
+    expect((await first('POST', '/records', { testId: gad7 })).status).toBe(201);
+    const shelf = (await first('GET', '/tests?pageSize=100')).body.result.data;
+    const counts = new Map(shelf.map((t: any) => [t.id, t.participantCount]));
+    expect(counts.get(phq9)).toBe(2);
+    expect(counts.get(gad7)).toBe(1);
+    for (const t of shelf) {
+      const detail = await first('GET', `/tests/${t.id}`);
+      const { participantCount, categories } = detail.body.result;
+      expect({ id: t.id, participantCount, categories }).toEqual({
+        id: t.id,
+        participantCount: t.participantCount,
+        categories: t.categories,
+      });
+    }
+  });
+
   it('refuses staff tokens, and participant tokens on staff routes', async () => {
     const client = await participant();
     expect((await staff('GET', '/client/tests')).status).toBe(401);

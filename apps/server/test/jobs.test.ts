@@ -40,6 +40,42 @@ describe('background jobs', () => {
     }
   });
 
+  it('drains a queue as fast as its jobs run, failing only the job that failed', async () => {
+    const seen: number[] = [];
+    const count = defineJob({
+      name: 'test-count',
+      retryLimit: 0,
+      async run({ n }: { n: number }) {
+        if (n === 3) throw new Error('three');
+        seen.push(n);
+      },
+    });
+    // The server's own poll interval: 25 jobs must not wait for 25 polls.
+    const jobs = await startJobs(database, log, [count]);
+    try {
+      const sent = Date.now();
+      for (let n = 0; n < 25; n++) await jobs.send(count, { n });
+      await until(() => seen.length === 24, 8000);
+      expect(Date.now() - sent).toBeLessThan(8000);
+      expect(seen.sort((a, b) => a - b)).toEqual([...Array(25).keys()].filter((n) => n !== 3));
+      const states = async () =>
+        (
+          await database.pool.query(
+            `SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'test-count' GROUP BY state ORDER BY state`,
+          )
+        ).rows;
+      await until(async () =>
+        (await states()).every((row) => row.state === 'completed' || row.state === 'failed'),
+      );
+      expect(await states()).toEqual([
+        { state: 'completed', n: 24 },
+        { state: 'failed', n: 1 },
+      ]);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
   it('schedules the registry, with VACUUM on the embedded database only, and VACUUM runs', async () => {
     const jobs = await startJobs(database, log, JOBS, { pollSeconds: 1 });
     try {
@@ -54,7 +90,7 @@ describe('background jobs', () => {
       expect(names).toEqual(
         database.kind === 'pglite'
           ? [...pay, 'purge-codes-and-messages', 'purge-sessions', 'vacuum']
-          : [...pay, 'purge-codes-and-messages', 'purge-sessions'],
+          : [...pay, 'purge-codes-and-messages', 'purge-rate-limits', 'purge-sessions'],
       );
       if (database.kind !== 'pglite') return;
       const id = await jobs.send(vacuumJob, {});

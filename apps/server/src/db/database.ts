@@ -205,6 +205,62 @@ function followRequests(
   }) as typeof pool.query;
 }
 
+/** Failures that waiting may cure: no connection yet, or PostgreSQL starting up or shutting down. */
+const notUpYet = (error: unknown) =>
+  !(error instanceof pg.DatabaseError) || error.code === '57P03' || error.code === '57P01';
+
+/** What went wrong, without the URL (its password): a refused connection's message may be empty. */
+const reason = (error: unknown) =>
+  error instanceof Error ? error.message || (error as { code?: string }).code || error.name : String(error);
+
+/**
+ * Waits until PostgreSQL at `url` takes a connection, trying again with back-off (0.5 s, doubling up to 5 s)
+ * for up to `timeoutMs`, so a server and its database can start together. `say` hears when it is not
+ * answering yet and when it answered. A refusal waiting will not cure (a wrong password, a database that does
+ * not exist) is thrown at once; so is the last failure once the time is up.
+ */
+export async function waitForPostgres(
+  url: string,
+  timeoutMs: number,
+  say: (message: string, level?: 'warn') => void,
+): Promise<void> {
+  const { hostname, port } = new URL(url);
+  const where = `${hostname}:${port || 5432}`;
+  const seconds = timeoutMs / 1000;
+  const started = Date.now();
+  let pause = 500;
+  for (let waiting = false; ; waiting = true) {
+    const left = () => started + timeoutMs - Date.now();
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: Math.min(5000, Math.max(1000, left())),
+    });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.end();
+      if (waiting) say(`PostgreSQL answered after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    } catch (error) {
+      await client.end().catch(() => {});
+      if (!notUpYet(error)) throw error;
+      if (left() <= 0) {
+        throw new Error(
+          `PostgreSQL at ${where} did not answer within ${seconds} s (DATABASE_CONNECT_TIMEOUT_S): ${reason(error)}`,
+          { cause: error },
+        );
+      }
+      if (!waiting)
+        say(
+          `PostgreSQL at ${where} is not answering yet (${reason(error)}); trying again for up to ${seconds} s`,
+          'warn',
+        );
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left())));
+    pause = Math.min(pause * 2, 5000);
+  }
+}
+
 /** The database the configuration names; not yet migrated or seeded. */
 export const openConfiguredDatabase = (config: Config, embedded?: Promise<Embedded>) =>
   openDatabase({

@@ -185,6 +185,13 @@ function decodingOnce<P extends object>(prepared: P): P {
   return prepared;
 }
 
+/**
+ * A column of the outer query, for a correlated subquery among a select's fields: drizzle writes the fields'
+ * columns bare in a one-table select (`"id"`), and a bare name in the subquery would be the subquery's own.
+ */
+export const outerColumn = (column: PgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
 /** Escapes LIKE wildcards so a search for `50%` finds the text `50%`. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -139,6 +139,17 @@ export const loginFailures = pgTable('login_failures', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Requests per key (a client address, `client-session:<address>`, `participant#<id>`) in the current window
+ * of the per-minute limits, shared by every server on PostgreSQL (the embedded database's one server counts
+ * in memory). Windows long past are purged every hour.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
 export const categories = pgTable(
   'categories',
   {

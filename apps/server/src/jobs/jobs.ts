@@ -19,6 +19,11 @@ export interface Job<Data extends object = object> {
   only?: DatabaseKind;
   /** Tries after the first failure (pg-boss's default is 2). */
   retryLimit?: number;
+  /**
+   * Runs sent with the same key within the same `seconds` (a window on the clock) collapse into the first:
+   * a request repeated many times queues its work once.
+   */
+  collapse?: { key(data: Data): string; seconds: number };
   run(data: Data, context: JobContext): Promise<void>;
 }
 
@@ -31,6 +36,13 @@ export interface Jobs {
   /** Stops taking work, waits up to `timeoutMs` for running jobs; leaves the database open. */
   stop(timeoutMs?: number): Promise<void>;
 }
+
+/**
+ * Jobs a server takes from a queue in one fetch, run side by side. A full batch is followed by the next one
+ * at once, and a job sent by this server is taken at once: the poll interval only finds work other servers
+ * sent, so a queue drains as fast as its jobs run, not one job per poll.
+ */
+export const JOB_BATCH = 10;
 
 export interface JobOptions {
   /** How often each server looks for queued work and due schedules (pg-boss's floor is 1s for cron). */
@@ -74,19 +86,39 @@ export async function startJobs(
     for (const { name } of await boss.getSchedules()) if (!scheduled.has(name)) await boss.unschedule(name);
   });
   const context: JobContext = { database, log, wechatPayApiBase: options.wechatPayApiBase };
+  /** This server's worker of each queue. */
+  const workers = new Map<string, string>();
   for (const job of active) {
-    await boss.work<object>(job.name, { pollingIntervalSeconds: pollSeconds }, async ([run]) => {
-      if (!run) return;
-      try {
-        await job.run(run.data, context);
-      } catch (err) {
-        log.warn({ err, job: job.name }, 'job failed');
-        throw err;
-      }
+    const work = { pollingIntervalSeconds: pollSeconds, batchSize: JOB_BATCH };
+    const worker = await boss.work<object>(job.name, work, async (batch) => {
+      // Each job on its own: a failure fails (and retries) that job only; the others complete with the batch.
+      await Promise.all(
+        batch.map(async (run) => {
+          try {
+            await job.run(run.data, context);
+          } catch (err) {
+            log.warn({ err, job: job.name }, 'job failed');
+            await boss.fail(job.name, run.id, err as Error);
+          }
+        }),
+      );
+      // More is likely waiting: fetch again now rather than after the poll interval.
+      if (batch.length === JOB_BATCH) boss.notifyWorker(worker);
     });
+    workers.set(job.name, worker);
   }
   return {
-    send: (job, data, sendOptions = {}) => boss.send(job.name, data, sendOptions),
+    async send(job, data, sendOptions = {}) {
+      const collapse = job.collapse && {
+        singletonKey: job.collapse.key(data),
+        singletonSeconds: job.collapse.seconds,
+      };
+      const id = await boss.send(job.name, data, { ...collapse, ...sendOptions });
+      // Due now: this server's worker takes it at once instead of at its next poll.
+      const worker = workers.get(job.name);
+      if (id && worker && sendOptions.startAfter === undefined) boss.notifyWorker(worker);
+      return id;
+    },
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, close: false, timeout: timeoutMs }),
   };
 }

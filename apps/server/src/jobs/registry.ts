@@ -1,3 +1,4 @@
+import { purgeRateLimits } from '../http/limit-store.ts';
 import { purgeSessions } from '../modules/auth/service.ts';
 import { recoveryMailJob } from '../modules/identity/service.ts';
 import { purgeMessagingJob } from '../modules/messaging/jobs.ts';
@@ -26,10 +27,21 @@ export const vacuumJob = defineJob({
   },
 });
 
+/** Windows of the shared request limits long past (on PostgreSQL; the embedded database counts in memory). */
+export const purgeRateLimitsJob = defineJob({
+  name: 'purge-rate-limits',
+  cron: '29 * * * *',
+  only: 'postgres',
+  async run(_data, { database }) {
+    await purgeRateLimits(database.db);
+  },
+});
+
 /** Every job the server runs; a new one is defined next to its feature and added here. */
 export const JOBS: readonly Job[] = [
   purgeSessionsJob,
   vacuumJob,
+  purgeRateLimitsJob,
   purgeMessagingJob,
   notifyStaffJob as Job,
   recoveryMailJob as Job,

@@ -2,7 +2,7 @@ import type { categoryListQuerySchema, Status } from '@cool/shared';
 import { eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { containsPattern, defineList } from '../../db/list.ts';
+import { containsPattern, defineList, outerColumn } from '../../db/list.ts';
 import { categories, testCategories } from '../../db/schema.ts';
 import { isoTime } from '../../db/time.ts';
 
@@ -16,7 +16,7 @@ export type CategoryRow = Omit<CategoryRecord, 'createdAt' | 'updatedAt'> & {
 };
 export type CategoryValues = Omit<typeof categories.$inferInsert, 'id' | 'createdAt'>;
 
-const testCountSql = sql<number>`(select count(*)::int from ${testCategories} where ${testCategories.categoryId} = ${categories.id})`;
+const testCountSql = sql<number>`(select count(*)::int from ${testCategories} where ${testCategories.categoryId} = ${outerColumn(categories.id)})`;
 
 const { createdAt, updatedAt, ...stored } = getTableColumns(categories);
 

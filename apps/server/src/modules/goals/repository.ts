@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, gt, ilike, inArray, or, type SQL, sql } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { containsPattern, defineList } from '../../db/list.ts';
+import { containsPattern, defineList, outerColumn } from '../../db/list.ts';
 import { accounts, goalPeople, goals, records, tests } from '../../db/schema.ts';
 import { isoTime } from '../../db/time.ts';
 
@@ -40,14 +40,14 @@ const periodEnd = sql`(((${goals.endDate} + 1)::timestamp - interval '8 hours') 
 const submittedSql = sql<number>`(select count(*)::int from ${records}
   where ${records.status} = 'submitted'
     and ${records.submittedAt} >= ${periodStart} and ${records.submittedAt} < ${periodEnd}
-    and (${goals.targetTestId} is null or ${records.testId} = ${goals.targetTestId}))`;
+    and (${outerColumn(goals.targetTestId)} is null or ${records.testId} = ${outerColumn(goals.targetTestId)}))`;
 
 /** Its critics and readers with their names, as one JSON array. */
 const peopleSql = sql<PersonRow[]>`(select coalesce(json_agg(json_build_object(
     'id', ${accounts.id}, 'name', ${accounts.name}, 'username', ${accounts.username}, 'role', ${goalPeople.role}
   ) order by ${accounts.name}, ${accounts.id}), '[]'::json)
   from ${goalPeople} join ${accounts} on ${accounts.id} = ${goalPeople.accountId}
-  where ${goalPeople.goalId} = ${goals.id})`;
+  where ${goalPeople.goalId} = ${outerColumn(goals.id)})`;
 
 const owner = alias(accounts, 'owner');
 const { createdAt, updatedAt, ...stored } = getTableColumns(goals);

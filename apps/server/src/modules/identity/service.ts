@@ -241,6 +241,8 @@ export const recoveryMailJob = defineJob<{ email: string; publicUrl: string; lan
   // A retry would find the link this run issued and send nothing: a mail that did not go is in the outbox's
   // failures, and the person asks again.
   retryLimit: 0,
+  // Asked again within the gap, no mail would go (`mailRecoveryLink`): one run per address per gap.
+  collapse: { key: ({ email }) => email.trim().toLowerCase(), seconds: RECOVERY_MAIL_GAP_MS / 1000 },
   run: ({ email, publicUrl, language }, { database, log }) =>
     mailRecoveryLink(
       { db: database.db, actor: SYSTEM_ACTOR, log, ...(language && { language }) },

@@ -2,14 +2,14 @@ import type { TestProgress, TestProgressSummary, TestStatus, testProgressQuerySc
 import { count, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { containsPattern, defineList } from '../../db/list.ts';
+import { containsPattern, defineList, outerColumn } from '../../db/list.ts';
 import { accounts, records, tests } from '../../db/schema.ts';
 import { categoriesSql, pair } from '../tests/repository.ts';
 
 /** A test's records, started and submitted, counted for the page's rows only (index `records_test_idx`). */
 const recordCountsSql = sql<{ all: number; submitted: number }>`(
   select json_build_object('all', count(*), 'submitted', count(*) filter (where r.status = 'submitted'))
-  from ${records} r where r.test_id = ${tests.id})`;
+  from ${records} r where r.test_id = ${outerColumn(tests.id)})`;
 
 const progressList = defineList({
   table: tests,

@@ -3,8 +3,8 @@ import { httpError } from '../../http/reply.ts';
 
 /**
  * A per-minute request limit counted under `key`, answering 429 in the envelope as the per-address limit
- * does; null when it is off (its max is 0, or `RATE_LIMIT_MAX=0` turned every limit off). Counts live in
- * this server's memory, like the per-address ones. Not the route-level `config.rateLimit`: the global
+ * does; null when it is off (its max is 0, or `RATE_LIMIT_MAX=0` turned every limit off). Counts live where
+ * the per-address ones do (in PostgreSQL, shared by every server; in memory on the embedded database). Not the route-level `config.rateLimit`: the global
  * per-address hook marks each request as counted, and the plugin then skips a route's own limit.
  */
 export function minuteLimit(app: FastifyInstance, max: number, key: (request: FastifyRequest) => string) {

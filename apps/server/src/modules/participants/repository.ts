@@ -7,7 +7,7 @@ import type {
 import { and, desc, eq, getTableColumns, gt, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { containsPattern, defineList } from '../../db/list.ts';
+import { containsPattern, defineList, outerColumn } from '../../db/list.ts';
 import {
   alerts,
   orders,
@@ -68,9 +68,7 @@ export async function insertParticipantSession(
   await db.insert(participantSessions).values(values);
 }
 
-// Spelled out with its table: drizzle names columns bare in a one-table select, and a bare "id" in these
-// subqueries would be the record's own.
-const participantIdSql = sql`${participants}.${sql.identifier('id')}`;
+const participantIdSql = outerColumn(participants.id);
 const recordCountSql = sql<number>`(select count(*)::int from ${records} where ${records.participantId} = ${participantIdSql})`;
 const orderCountSql = sql<number>`(select count(*)::int from ${orders} where ${orders.participantId} = ${participantIdSql})`;
 const wechatSql = sql<boolean>`exists (select 1 from ${participantWechat} where ${participantWechat.participantId} = ${participantIdSql})`;

@@ -137,15 +137,10 @@ export const startRecord = (ctx: ServiceContext, participantId: number, testId: 
       return { created: false, record: clientDetail(open, version!) };
     }
     const version = await ensureCurrentVersion(tx, testId);
-    const test = version && (await repo.shelfLive(tx, testId));
-    if (!version || !test) throw unavailable();
     // The price asked is the one shown when the record starts (staff may change it while on the shelf).
-    const row = await repo.insertRecord(tx, {
-      participantId,
-      testId,
-      testVersionId: version.id,
-      priceFen: test.priceFen,
-    });
+    const priceFen = version && (await repo.livePrice(tx, testId));
+    if (!version || priceFen === undefined) throw unavailable();
+    const row = await repo.insertRecord(tx, { participantId, testId, testVersionId: version.id, priceFen });
     return { created: true, record: clientDetail(row, version) };
   });
 

@@ -12,7 +12,7 @@ import { eq, exists, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { containsPattern, defineList } from '../../db/list.ts';
+import { containsPattern, defineList, outerColumn } from '../../db/list.ts';
 import { accounts, categories, questions, testCategories, tests } from '../../db/schema.ts';
 import { participantCountSql } from './usage.ts';
 
@@ -22,11 +22,11 @@ const creator = alias(accounts, 'creator');
 const updater = alias(accounts, 'updater');
 
 /** Derived counts and names, computed in SQL with the page (no per-row round trips). */
-export const questionCountSql = sql<number>`(select count(*)::int from ${questions} where ${questions.testId} = ${tests.id})`;
+export const questionCountSql = sql<number>`(select count(*)::int from ${questions} where ${questions.testId} = ${outerColumn(tests.id)})`;
 export const categoriesSql = sql<{ id: number; nameZh: string; nameEn: string }[]>`coalesce((
   select json_agg(json_build_object('id', c.id, 'nameZh', c.name_zh, 'nameEn', c.name_en) order by c.sort_order, c.id)
   from ${testCategories} tc join ${categories} c on c.id = tc.category_id
-  where tc.test_id = ${tests.id}), '[]'::json)`;
+  where tc.test_id = ${outerColumn(tests.id)}), '[]'::json)`;
 
 export const selectTests = (db: Executor) =>
   db

@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
+import { outerColumn } from '../../db/list.ts';
 import { orders, records, tests } from '../../db/schema.ts';
 
 /** How much a test has been used: its records and orders. Deleting a used test is refused (`deleteTest`). */
@@ -10,4 +11,4 @@ export async function testUsage(db: Executor, testId: number): Promise<{ records
 }
 
 /** Distinct participants with a record of the test, as a SQL expression over `tests.id`. */
-export const participantCountSql = sql<number>`(select count(distinct ${records.participantId})::int from ${records} where ${records.testId} = ${tests.id})`;
+export const participantCountSql = sql<number>`(select count(distinct ${records.participantId})::int from ${records} where ${records.testId} = ${outerColumn(tests.id)})`;

@@ -179,6 +179,7 @@ describe('monitor', () => {
     const names = {
       'purge-sessions': '清理过期会话',
       vacuum: '数据库整理（VACUUM）',
+      'purge-rate-limits': '清理过期的请求限流计数',
       'purge-codes-and-messages': '清理旧验证码和消息',
       'notify-staff': '员工通知邮件',
       'recovery-mail': '账号找回邮件',
