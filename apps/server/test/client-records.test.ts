@@ -190,7 +190,7 @@ describe('taking a test', () => {
     const id = (await client('POST', '/records', { testId: await builtinId('phq-9') })).body.result.id;
     const res = await client('POST', `/records/${id}/submit`, { answers: phq(3) });
     expect(res.body.result.report.alerts).toEqual([
-      expect.objectContaining({ question: 9, severity: 'severe' }),
+      expect.objectContaining({ question: 9, severity: 'severe', crisis: true }),
     ]);
   });
 });

@@ -216,7 +216,14 @@ export function report(overrides: Partial<ScoreReport> = {}): ScoreReport {
     band,
     dimensions: [{ key: 'total', name: bilingual('Total', '总分'), raw: 12, itemCount: 2, final: 12, band }],
     type: null,
-    alerts: [{ question: 2, severity: 'severe', message: bilingual('Thoughts of self-harm', '有自伤念头') }],
+    alerts: [
+      {
+        question: 2,
+        severity: 'severe',
+        crisis: true,
+        message: bilingual('Thoughts of self-harm', '有自伤念头'),
+      },
+    ],
     ...overrides,
   });
 }
@@ -280,7 +287,14 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
     testId: 1,
     title: bilingual('PHQ-9 depression', 'PHQ-9 抑郁'),
     severity: 'severe',
-    items: [{ question: 9, severity: 'severe', message: bilingual('Thoughts of self-harm', '有自伤念头') }],
+    items: [
+      {
+        question: 9,
+        severity: 'severe',
+        crisis: true,
+        message: bilingual('Thoughts of self-harm', '有自伤念头'),
+      },
+    ],
     status: 'new',
     notes: [],
     createTime: TIME,
