@@ -93,8 +93,9 @@ afterAll(async () => {
 
 describe('before WeChat Pay is set up', () => {
   it('a client order answers 503 wechatpay.notConfigured, and a notification 503 FAIL', async () => {
-    expect((await configure(null)).status).toBe(200);
+    // Taken while WeChat Pay was set up: a priced test is not started without it.
     const { client, recordId } = await lockedRecord();
+    expect((await configure(null)).status).toBe(200);
     const res = await client('POST', '/orders', { recordId, channel: 'native' });
     expect(res.status).toBe(503);
     expect(res.body.result.error).toBe('wechatpay.notConfigured');

@@ -36,8 +36,10 @@ import {
   recordSchema,
   type ScoreReport,
   type ScoringInput,
+  type ShelfPayment,
   scoreReportSchema,
   scoringSchema,
+  shelfPaymentSchema,
   type Test,
   type TestDetail,
   type TestRecord,
@@ -104,6 +106,9 @@ export function userInfo(grants: Grants = BUILT_IN_ROLES[0]!.grants): UserInfo {
 }
 
 export const promotion = () => contract(promotionSchema, DEFAULT_PROMOTION);
+
+export const shelfPayment = (overrides: Partial<ShelfPayment> = {}) =>
+  contract(shelfPaymentSchema, { pricedOnShelf: 0, wechatPayConfigured: true, ...overrides });
 
 export function category(overrides: Partial<Category> = {}): Category {
   return contract(categorySchema, {

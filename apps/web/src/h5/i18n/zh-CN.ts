@@ -23,6 +23,9 @@ const messages: H5Messages = {
   'test.instructions': '作答说明',
   'test.start': '开始测评',
   'test.resume': '继续上次的测评',
+  'test.paymentUnavailable': '暂未开放支付',
+  'test.paymentUnavailableBody':
+    '该测评需付费，目前暂未开放支付，完成后也无法解锁报告，因此现在不能开始。请稍后再来。',
   'answer.progress': '第 {{current}} / {{total}} 题',
   'answer.back': '上一题',
   'answer.next': '下一题',
