@@ -548,6 +548,28 @@ describe('refunds', () => {
   });
 });
 
+describe('an unpaid order past its expiry time', () => {
+  it('is listed as expired to staff and its payer before the close job closes it', async () => {
+    const { client, recordId } = await lockedRecord();
+    const created = await client('POST', '/orders', { recordId, channel: 'native' });
+    const orderNo: string = created.body.result.orderNo;
+    expect(created.body.result.expired).toBe(false);
+    await server.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.orderNo, orderNo));
+
+    const listed = (await staff('GET', `/orders?orderNo=${orderNo}`)).body.result.data[0];
+    expect(listed).toMatchObject({ orderNo, status: 'unpaid', expired: true });
+    expect(await detail(orderNo)).toMatchObject({ status: 'unpaid', expired: true });
+    const own = (await client('GET', '/orders')).body.result.data.find((o: any) => o.orderNo === orderNo);
+    expect(own).toMatchObject({ status: 'unpaid', expired: true, codeUrl: null });
+    // A paid order is never expired.
+    const paid = await paidAtWechat();
+    expect((await detail(paid.orderNo)).expired).toBe(false);
+  });
+});
+
 describe('the orders screen', () => {
   it('finance refunds; the content operator cannot see orders', async () => {
     const { orderNo } = await paidAtWechat();

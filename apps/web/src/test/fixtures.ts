@@ -366,6 +366,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     transactionId: '4200000000202603020000000001',
     payerOpenid: 'oAbc****xyz',
     refundedFen: 0,
+    expired: false,
     expireTime: TIME,
     paidTime: TIME,
     closedTime: null,

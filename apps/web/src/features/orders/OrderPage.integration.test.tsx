@@ -156,6 +156,21 @@ describe('order drawer', () => {
     expect(posts).toEqual([{ path: 'refunds', body: { amountFen: 450, reason: 'Asked by phone' } }]);
   });
 
+  it('shows an unpaid order past its expiry time as expired, in the list and the drawer', async () => {
+    orders(fixture.orderDetail({ status: 'unpaid', expired: true, paidTime: null, transactionId: null }));
+    server.use(
+      http.get(api('/orders'), () =>
+        reply(fixture.page(orderSchema, [fixture.order({ status: 'unpaid', expired: true })])),
+      ),
+    );
+    const drawer = await openDrawer();
+    const row = await screen.findByRole('row', { name: new RegExp(NO) });
+    expect(within(row).getByText('Expired')).toBeTruthy();
+    expect(within(row).queryByText('Unpaid')).toBeNull();
+    expect(await within(drawer).findByText('Expired')).toBeTruthy();
+    expect(within(drawer).getByText(/Not paid in time: it can no longer be paid/)).toBeTruthy();
+  });
+
   it('says a refund may have been made when no answer tells, and reads the order again', async () => {
     orders(fixture.orderDetail());
     server.use(

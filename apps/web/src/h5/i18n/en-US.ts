@@ -76,6 +76,7 @@ const messages = {
   'orders.empty': 'No orders yet',
   'orders.unpaid': 'Unpaid',
   'orders.paid': 'Paid',
+  'orders.expired': 'Expired: not paid in time',
   'orders.closed': 'Closed',
   'orders.refunding': 'Refunding',
   'orders.refunded': 'Refunded',

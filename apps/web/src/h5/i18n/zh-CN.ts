@@ -77,6 +77,7 @@ const messages: H5Messages = {
   'orders.empty': '暂无订单',
   'orders.unpaid': '待支付',
   'orders.paid': '已支付',
+  'orders.expired': '已过期：未在时限内支付',
   'orders.closed': '已关闭',
   'orders.refunding': '退款中',
   'orders.refunded': '已退款',
