@@ -167,4 +167,26 @@ test.describe('sign-in, guard and sign-out', () => {
     );
     await expect(page).toHaveURL(/\/user\/login\?redirect=%2Forder$/);
   });
+
+  test('a reload or another console URL while the user info loads keeps the session', async ({ page }) => {
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    // The user info never answers; the next page's load aborts it (as the browser does on a reload).
+    await page.route('**/api/user/info', () => undefined);
+    await page.goto('/order');
+    await expect(page.getByTestId('page-outline')).toBeVisible();
+    await page.unroute('**/api/user/info');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'payment orders' })).toBeVisible();
+    await expect(page).toHaveURL(/\/order$/);
+
+    // No answer at all: the token stays, the page says what failed, and Retry loads the console.
+    await page.route('**/api/user/info', (route) => route.abort('failed'));
+    await page.goto('/records');
+    await expect(page.getByText('Your account could not be loaded')).toBeVisible();
+    await expect(page).toHaveURL(/\/records$/);
+    expect(await page.evaluate(() => localStorage.getItem('Authorization'))).not.toBeNull();
+    await page.unroute('**/api/user/info');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'test records' })).toBeVisible();
+  });
 });

@@ -1,10 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
-import { MOBILE_VIEWPORT, SCREENSHOT_DIR } from './support.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
+import { ADMIN, apiLogin, MOBILE_VIEWPORT, result, SCREENSHOT_DIR } from './support.ts';
 
 /**
- * Paying for a report in the participant app when WeChat Pay is not set up (the server's 503 is answered in
- * the page: other specs set WeChat Pay up on the shared e2e server): the Unlock button asks for an order and
- * says payment is not available yet; My orders is reached from My records.
+ * A paid test while WeChat Pay is not set up says so on the shelf and its introduction, and cannot be
+ * started. Paying for a report in the participant app (its WeChat Pay answers stubbed in the page: other specs
+ * set WeChat Pay up on the shared e2e server): the Unlock button asks for an order and says payment is not
+ * available yet; My orders is reached from My records.
  * Paying through the local WeChat Pay fake is e2e/h5-qr-pay.spec.ts (it must run after this file).
  */
 
@@ -12,6 +14,28 @@ test.use({ viewport: MOBILE_VIEWPORT });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SCREENSHOT_DIR}/h5-pay-${name}.png`, fullPage: true });
+
+/** Saves WeChat Pay settings with a fake's keys, complete (`set`) or without the APIv3 key (not set up). */
+async function wechatPay(request: APIRequestContext, set: boolean) {
+  const keys = new FakeWechatPay();
+  const { token } = await apiLogin(request, ADMIN.username, ADMIN.password);
+  await result(
+    await request.put('/api/settings/wechat-pay', {
+      headers: { Authorization: token },
+      data: {
+        appId: keys.appId,
+        mchId: keys.mchId,
+        merchantSerialNo: keys.merchantSerialNo,
+        merchantPrivateKey: keys.merchantKey.privatePem,
+        apiV3Key: set ? keys.apiV3Key : null,
+        platformPublicKeyId: keys.platformSerial,
+        platformPublicKey: keys.platformKey.publicPem,
+        notifyBaseUrl: 'https://pay.example.com',
+        orderExpireMinutes: 30,
+      },
+    }),
+  );
+}
 
 async function finishPaidTest(page: Page) {
   await page.goto('/h5/?lang=en');
@@ -28,7 +52,36 @@ async function finishPaidTest(page: Page) {
   await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
 }
 
+test.describe('a paid test while WeChat Pay is not set up', () => {
+  test('says so on the shelf and before the first question, and cannot be started', async ({
+    page,
+    request,
+  }) => {
+    await wechatPay(request, false);
+    for (const [lang, closed, body] of [
+      ['en', 'Payment not open yet', 'payment is not open yet, so it cannot be started now'],
+      ['zh', '暂未开放支付', '目前暂未开放支付'],
+    ] as const) {
+      await page.goto(`/h5/?lang=${lang}`);
+      const card = page.getByRole('link', { name: /Four-letter personality|四维性格类型/ }).first();
+      await expect(card).toContainText(closed);
+      await shot(page, `shelf-closed-${lang}`);
+      await card.click();
+      await expect(page.getByRole('status').filter({ hasText: body })).toBeVisible();
+      await expect(page.getByRole('button', { name: closed })).toBeDisabled();
+      await shot(page, `intro-closed-${lang}`);
+    }
+    // A free test is started as ever.
+    await page.goto('/h5/?lang=en');
+    const free = page.getByRole('link', { name: /PHQ-9/ }).first();
+    await expect(free).not.toContainText('Payment not open yet');
+    await wechatPay(request, true);
+  });
+});
+
 test.describe('paying for a report', () => {
+  test.beforeEach(({ request }) => wechatPay(request, true));
+
   test('without WeChat Pay set up the Unlock button says payment is not available yet', async ({ page }) => {
     await finishPaidTest(page);
     await page.route('**/api/client/orders', (route) =>
@@ -70,6 +123,7 @@ test.describe('paying for a report', () => {
       amountFen: 990,
       channel: 'native',
       status: 'unpaid',
+      expired: false,
       expireTime: '2999-01-01T00:00:00Z',
       paidTime: null,
       refundedFen: 0,

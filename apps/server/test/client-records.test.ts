@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
+import { configureWechatPay } from './payers.ts';
 import { builtinId as builtin, participant as newParticipant, phq } from './takers.ts';
 
 let server: TestServer;
 let admin: string;
+let fake: FakeWechatPay;
 
 beforeAll(async () => {
-  server = await createTestServer();
+  fake = await startFakeWechatPay();
+  server = await createTestServer({ wechatPayApiBase: fake.url });
   admin = await server.login();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const staff = (method: Method, url: string, payload?: object) =>
@@ -226,7 +233,7 @@ describe('taking a test', () => {
     const id = (await client('POST', '/records', { testId: await builtinId('phq-9') })).body.result.id;
     const res = await client('POST', `/records/${id}/submit`, { answers: phq(3) });
     expect(res.body.result.report.alerts).toEqual([
-      expect.objectContaining({ question: 9, severity: 'severe' }),
+      expect.objectContaining({ question: 9, severity: 'severe', crisis: true }),
     ]);
   });
 });
@@ -245,6 +252,42 @@ async function paidPhq() {
   expect((await staff('POST', `/tests/${id}/publish`)).status).toBe(200);
   return id as number;
 }
+
+describe('a paid test while WeChat Pay is not set up', () => {
+  it('is listed and introduced as not payable, and cannot be started; a free test can', async () => {
+    const testId = await paidPhq();
+    const client = await participant();
+    const shelf = (await client('GET', '/tests?pageSize=100')).body.result.data;
+    expect(shelf.find((t: any) => t.id === testId)).toMatchObject({
+      priceFen: 1990,
+      paymentUnavailable: true,
+    });
+    expect(shelf.filter((t: any) => t.priceFen === 0).every((t: any) => !t.paymentUnavailable)).toBe(true);
+    expect((await client('GET', `/tests/${testId}`)).body.result).toMatchObject({ paymentUnavailable: true });
+
+    const refused = await client('POST', '/records', { testId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.result.error).toBe('record.paymentUnavailable');
+    expect((await client('GET', '/records')).body.result.data).toEqual([]);
+    expect((await client('POST', '/records', { testId: await builtinId('phq-9') })).status).toBe(201);
+
+    // Staff see the priced tests on the shelf that cannot be paid for.
+    const priced = shelf.filter((t: any) => t.priceFen > 0).length;
+    const check = await staff('GET', '/tests/shelf-payment');
+    expect(check.status).toBe(200);
+    expect(check.body.result).toEqual({ pricedOnShelf: priced, wechatPayConfigured: false });
+
+    await configureWechatPay(server, admin, fake);
+    expect((await client('GET', `/tests/${testId}`)).body.result).toMatchObject({
+      paymentUnavailable: false,
+    });
+    expect((await client('POST', '/records', { testId })).status).toBe(201);
+    expect((await staff('GET', '/tests/shelf-payment')).body.result).toEqual({
+      pricedOnShelf: priced,
+      wechatPayConfigured: true,
+    });
+  });
+});
 
 describe('a paid test', () => {
   it('keeps the report locked: alerts and the dimensions to come, never a score or band', async () => {

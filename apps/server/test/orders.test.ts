@@ -94,8 +94,9 @@ afterAll(async () => {
 
 describe('before WeChat Pay is set up', () => {
   it('a client order answers 503 wechatpay.notConfigured, and a notification 503 FAIL', async () => {
-    expect((await configure(null)).status).toBe(200);
+    // Taken while WeChat Pay was set up: a priced test is not started without it.
     const { client, recordId } = await lockedRecord();
+    expect((await configure(null)).status).toBe(200);
     const res = await client('POST', '/orders', { recordId, channel: 'native' });
     expect(res.status).toBe(503);
     expect(res.body.result.error).toBe('wechatpay.notConfigured');
@@ -620,6 +621,28 @@ describe('refunds', () => {
       refundedFen: 0,
       refunds: [{ status: 'failed' }],
     });
+  });
+});
+
+describe('an unpaid order past its expiry time', () => {
+  it('is listed as expired to staff and its payer before the close job closes it', async () => {
+    const { client, recordId } = await lockedRecord();
+    const created = await client('POST', '/orders', { recordId, channel: 'native' });
+    const orderNo: string = created.body.result.orderNo;
+    expect(created.body.result.expired).toBe(false);
+    await server.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.orderNo, orderNo));
+
+    const listed = (await staff('GET', `/orders?orderNo=${orderNo}`)).body.result.data[0];
+    expect(listed).toMatchObject({ orderNo, status: 'unpaid', expired: true });
+    expect(await detail(orderNo)).toMatchObject({ status: 'unpaid', expired: true });
+    const own = (await client('GET', '/orders')).body.result.data.find((o: any) => o.orderNo === orderNo);
+    expect(own).toMatchObject({ status: 'unpaid', expired: true, codeUrl: null });
+    // A paid order is never expired.
+    const paid = await paidAtWechat();
+    expect((await detail(paid.orderNo)).expired).toBe(false);
   });
 });
 

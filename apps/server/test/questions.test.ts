@@ -127,8 +127,9 @@ describe('questions of a test', () => {
     expect(res.body.result.map((q: any) => q.stem.en)).toEqual(['C', 'A', 'B']);
     expect((await api('GET', `/tests/${testId}`)).body.result.scoring.alerts[0].question).toBe(1);
     const scored = await api('POST', `/tests/${testId}/score`, { answers: [2, 0, 0] });
+    // A rule that does not say whether it shows the crisis text is read by its severity.
     expect(scored.body.result.alerts).toEqual([
-      { question: 1, severity: 'severe', message: { zh: '', en: 'C is high' } },
+      { question: 1, severity: 'severe', crisis: true, message: { zh: '', en: 'C is high' } },
     ]);
 
     const bad = await api('PUT', `/tests/${testId}/questions/order`, { ids: [rows[0].id, rows[1].id] });

@@ -8,6 +8,7 @@ import { addMessages } from '../shared/i18n/i18n.ts';
 import type { MenuNode } from '../shared/routes/tree.ts';
 import { useAuthStore } from '../shared/session/authStore.ts';
 import { useServerPreferences } from '../shared/settings/useServerPreferences.ts';
+import { QueryErrorState } from '../shared/ui/QueryErrorState.tsx';
 import { screenStrings } from './locales/screens.ts';
 import styles from './PageOutline.module.css';
 import { queryClient } from './queryClient.ts';
@@ -101,4 +102,10 @@ export function PageOutline() {
       ))}
     </div>
   );
+}
+
+/** In a page's place when the user info could not be loaded but the session stands (SessionGate). */
+export function UserInfoFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return <QueryErrorState error={error} title={t('layout.session.loadFailed')} onRetry={onRetry} />;
 }

@@ -17,5 +17,8 @@ export const ConsoleShell = preloadable(load);
 /** What a console page shows until the user info is there, from the same chunk. */
 export const PageOutline = preloadable(() => load().then((m) => ({ default: m.PageOutline })));
 
+/** What a console page shows when the user info failed but the session stands: what failed, with Retry. */
+export const UserInfoFailed = preloadable(() => load().then((m) => ({ default: m.UserInfoFailed })));
+
 /** Starts downloading both, once. */
 export const preloadConsoleShell = () => Promise.all([ConsoleShell.preload(), PageOutline.preload()]);

@@ -1,4 +1,11 @@
-import type { BandColour, ClientReport, DimensionResult, LocalizedText, ScoreReport } from '@cool/shared';
+import {
+  type BandColour,
+  type ClientReport,
+  type DimensionResult,
+  type LocalizedText,
+  type ScoreReport,
+  showsCrisisText,
+} from '@cool/shared';
 import { textIn } from './text.ts';
 
 /**
@@ -13,6 +20,8 @@ export interface AlertView {
   key: string;
   question: number;
   severity: BandColour;
+  /** Its rule opens the report with the self-harm crisis text and hotline. */
+  crisis: boolean;
   message: string;
 }
 
@@ -95,6 +104,7 @@ export function reportView(client: ClientReport, language: Language): ReportView
       key: `${a.question}-${i}`,
       question: a.question,
       severity: a.severity,
+      crisis: showsCrisisText(a),
       message: text(a.message),
     }))
     .sort((a, b) => severityOf(b.severity) - severityOf(a.severity) || a.question - b.question);

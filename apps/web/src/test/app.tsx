@@ -13,7 +13,7 @@ import { getAntdLocale, initI18n, setErrorMessages } from '../shared/i18n/i18n.t
 import { useAuthStore } from '../shared/session/authStore.ts';
 import { useSettingsStore } from '../shared/settings/settingsStore.ts';
 import { useTabsStore } from '../shared/tabs/tabsStore.ts';
-import { envelope, errorEnvelope, promotion, userInfo } from './fixtures.ts';
+import { envelope, errorEnvelope, promotion, shelfPayment, userInfo } from './fixtures.ts';
 
 /**
  * The console as a user meets it, for integration tests: the app's own routes, shell and pages in a
@@ -43,6 +43,8 @@ const shellHandlers: HttpHandler[] = [
   http.get(api('/alerts/counts'), () => reply({ new: 0 })),
   // Display settings kept for the account: none, so the browser's own apply.
   http.get(api('/account/preferences'), () => reply({})),
+  // The tests list and WeChat Pay settings warn of priced tests that cannot be paid for: none here.
+  http.get(api('/tests/shelf-payment'), () => reply(shelfPayment())),
 ];
 
 export const server = setupServer(...shellHandlers);

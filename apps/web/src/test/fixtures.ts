@@ -38,8 +38,10 @@ import {
   recordSchema,
   type ScoreReport,
   type ScoringInput,
+  type ShelfPayment,
   scoreReportSchema,
   scoringSchema,
+  shelfPaymentSchema,
   type Test,
   type TestDetail,
   type TestRecord,
@@ -106,6 +108,9 @@ export function userInfo(grants: Grants = BUILT_IN_ROLES[0]!.grants): UserInfo {
 }
 
 export const promotion = () => contract(promotionSchema, DEFAULT_PROMOTION);
+
+export const shelfPayment = (overrides: Partial<ShelfPayment> = {}) =>
+  contract(shelfPaymentSchema, { pricedOnShelf: 0, wechatPayConfigured: true, ...overrides });
 
 export function category(overrides: Partial<Category> = {}): Category {
   return contract(categorySchema, {
@@ -218,7 +223,14 @@ export function report(overrides: Partial<ScoreReport> = {}): ScoreReport {
     band,
     dimensions: [{ key: 'total', name: bilingual('Total', '总分'), raw: 12, itemCount: 2, final: 12, band }],
     type: null,
-    alerts: [{ question: 2, severity: 'severe', message: bilingual('Thoughts of self-harm', '有自伤念头') }],
+    alerts: [
+      {
+        question: 2,
+        severity: 'severe',
+        crisis: true,
+        message: bilingual('Thoughts of self-harm', '有自伤念头'),
+      },
+    ],
     ...overrides,
   });
 }
@@ -282,7 +294,14 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
     testId: 1,
     title: bilingual('PHQ-9 depression', 'PHQ-9 抑郁'),
     severity: 'severe',
-    items: [{ question: 9, severity: 'severe', message: bilingual('Thoughts of self-harm', '有自伤念头') }],
+    items: [
+      {
+        question: 9,
+        severity: 'severe',
+        crisis: true,
+        message: bilingual('Thoughts of self-harm', '有自伤念头'),
+      },
+    ],
     status: 'new',
     notes: [],
     createTime: TIME,
@@ -349,6 +368,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     transactionId: '4200000000202603020000000001',
     payerOpenid: 'oAbc****xyz',
     refundedFen: 0,
+    expired: false,
     expireTime: TIME,
     paidTime: TIME,
     closedTime: null,

@@ -221,6 +221,7 @@ const enUS = {
     submitted: 'This record has already been submitted',
     testUnavailable: 'This test is not available',
     exportTooLarge: 'More than {{maximum}} records match: narrow the filters, or export CSV',
+    paymentUnavailable: 'This test is paid and payment is not open yet, so it cannot be started now',
   },
   alert: {
     notFound: 'The alert was not found',

@@ -213,6 +213,7 @@ const zhCN: ErrorCatalogue = {
     submitted: '该测评记录已提交',
     testUnavailable: '该测评暂不可用',
     exportTooLarge: '符合条件的记录超过 {{maximum}} 条：请缩小筛选范围，或导出 CSV',
+    paymentUnavailable: '该测评需付费，暂未开放支付，现在无法开始',
   },
   alert: {
     notFound: '找不到该预警',

@@ -46,6 +46,11 @@ export const clientOrderSchema = z.object({
   amountFen: z.number().int(),
   channel: payChannelSchema,
   status: orderStatusSchema,
+  /**
+   * Unpaid and past its expiry time: no longer payable, though its status stays unpaid until the close job
+   * closes it (after asking WeChat Pay). Worked out when the answer is made, so it is right before that job runs.
+   */
+  expired: z.boolean(),
   expireTime: z.string(),
   paidTime: z.string().nullable(),
   refundedFen: z.number().int(),
@@ -72,6 +77,11 @@ export const orderSchema = z.object({
   amountFen: z.number().int(),
   channel: payChannelSchema,
   status: orderStatusSchema,
+  /**
+   * Unpaid and past its expiry time: no longer payable, though its status stays unpaid until the close job
+   * closes it (after asking WeChat Pay). Worked out when the answer is made, so it is right before that job runs.
+   */
+  expired: z.boolean(),
   transactionId: z.string().nullable(),
   /** Masked in lists (`oAbc****xyz`). */
   payerOpenid: z.string().nullable(),

@@ -62,6 +62,8 @@ export const clientTestSchema = z.object({
   questionCount: z.number().int(),
   /** Distinct participants with a record of the test. */
   participantCount: z.number().int(),
+  /** Priced while WeChat Pay is not set up: its report could not be unlocked, so it cannot be started. */
+  paymentUnavailable: z.boolean(),
 });
 export type ClientTest = z.infer<typeof clientTestSchema>;
 

@@ -67,6 +67,11 @@ export const typeResultSchema = z.object({
 export const alertResultSchema = z.object({
   question: z.number().int(),
   severity: bandColourSchema,
+  /**
+   * Whether its rule opens the report with the self-harm crisis text and hotline; absent in reports stored
+   * before rules said so: read it with `showsCrisisText`.
+   */
+  crisis: z.boolean().optional(),
   message: localizedTextSchema,
 });
 

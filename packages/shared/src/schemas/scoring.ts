@@ -84,6 +84,11 @@ export const itemAlertSchema = z.strictObject({
   operator: z.enum(ALERT_OPERATORS),
   score: scoreNumber,
   severity: z._default(bandColourSchema, 'severe'),
+  /**
+   * Whether the raised alert opens the participant's report with the self-harm crisis text and hotline. The
+   * console always sends it; a rule without it (saved before it existed) is read by `showsCrisisText`.
+   */
+  crisis: z.optional(z.boolean()),
   message: requiredLocalizedInput(LONG_TEXT_MAX),
 });
 export type ItemAlert = z.output<typeof itemAlertSchema>;

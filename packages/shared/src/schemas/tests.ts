@@ -77,6 +77,17 @@ export const publishProblemSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
+/**
+ * Whether priced tests on the shelf can be paid for: participants cannot start one while WeChat Pay is not
+ * set up, so the console warns staff of those on the shelf.
+ */
+export const shelfPaymentSchema = z.object({
+  /** Tests on the shelf with a price. */
+  pricedOnShelf: z.number().int(),
+  wechatPayConfigured: z.boolean(),
+});
+export type ShelfPayment = z.infer<typeof shelfPaymentSchema>;
+
 /** What publish-check answers: no problems means the test can go on the shelf. */
 export const publishCheckSchema = z.object({ problems: z.array(publishProblemSchema) });
 export type PublishCheck = z.infer<typeof publishCheckSchema>;

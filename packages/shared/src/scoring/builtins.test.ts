@@ -108,7 +108,9 @@ describe('PHQ-9 (Kroenke, Spitzer & Williams 2001)', () => {
     const r = report(PHQ9, answers);
     expect(r.finalScore).toBe(1);
     expect(r.band?.level).toBe('minimal');
-    expect(r.alerts).toEqual([{ question: 9, severity: 'severe', message: expect.any(Object) }]);
+    expect(r.alerts).toEqual([
+      { question: 9, severity: 'severe', crisis: true, message: expect.any(Object) },
+    ]);
     expect(r.alerts[0]!.message.zh).toContain('伤害自己');
     // Item 8 at its maximum raises nothing.
     expect(report(PHQ9, [0, 0, 0, 0, 0, 0, 0, 3, 0]).alerts).toEqual([]);

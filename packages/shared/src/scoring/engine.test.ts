@@ -316,6 +316,31 @@ describe('reverse-scored toggle', () => {
   });
 });
 
+describe('the crisis text of an alert', () => {
+  it('comes from the rule, and from the severity of a rule saved before rules said so', () => {
+    const message = { zh: '', en: 'Alert' };
+    const test = {
+      questions: [q([0, 1]), q([0, 1]), q([0, 1]), q([0, 1])],
+      scoring: scoring({
+        alerts: [
+          { question: 1, operator: 'gt', score: 0, severity: 'severe', crisis: false, message },
+          { question: 2, operator: 'gt', score: 0, severity: 'mild', crisis: true, message },
+          { question: 3, operator: 'gt', score: 0, severity: 'severe', message },
+          { question: 4, operator: 'gt', score: 0, severity: 'moderate', message },
+        ],
+      }),
+    };
+    const outcome = scoreTest(test, [1, 1, 1, 1]);
+    if (!outcome.ok) throw new Error('not scored');
+    expect(outcome.report.alerts.map((alert) => [alert.question, alert.crisis])).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+      [4, false],
+    ]);
+  });
+});
+
 describe('alerts follow their question', () => {
   it('moves with a reorder and goes with a deleted question', () => {
     const alerts = [

@@ -4,6 +4,7 @@ import type { LocalizedText } from '../schemas/localized.ts';
 import type { QuestionType } from '../schemas/questions.ts';
 import type { Answer, DimensionResult, ScoreReport } from '../schemas/report.ts';
 import type { Band, Dimension, ItemAlert, Scoring } from '../schemas/scoring.ts';
+import { showsCrisisText } from './crisis.ts';
 
 /**
  * The scoring engine (issue 4): pure and deterministic, shared by the server (`POST /api/tests/:id/score`)
@@ -227,6 +228,7 @@ export function scoreTest(test: ScorableTest, answers: readonly Answer[]): Score
         .map((alert) => ({
           question: alert.question,
           severity: alert.severity,
+          crisis: showsCrisisText(alert),
           message: { ...alert.message },
         })),
     },

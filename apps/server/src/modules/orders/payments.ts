@@ -7,7 +7,7 @@
  * refuse it). Their trail is the order's `order_events` row (cause, notification id, facts) and the
  * payment log; a staff member who triggers one (sync, close) wraps it in withTx and is audited there.
  */
-import { type ErrorCode, formatYuan } from '@cool/shared';
+import { formatYuan, OUTCOME_UNKNOWN_CODES } from '@cool/shared';
 import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
@@ -400,12 +400,4 @@ export async function applyForRefund(
 
 /** Whether an error means WeChat Pay refused the call (nothing happened), not that its outcome is unknown. */
 export const refusedByWechat = (error: unknown): error is WechatPayError =>
-  error instanceof WechatPayError &&
-  !(
-    [
-      'wechatpay.unreachable',
-      'wechatpay.systemError',
-      'wechatpay.badSignature',
-      'wechatpay.badAnswer',
-    ] satisfies ErrorCode[] as string[]
-  ).includes(error.code);
+  error instanceof WechatPayError && !OUTCOME_UNKNOWN_CODES.includes(error.code);

@@ -47,7 +47,10 @@ const isUniqueViolation = (error: unknown) =>
 
 // ---- Mapping ----------------------------------------------------------------------------------------
 
-const payable = (row: repo.OrderRow) => row.status === 'unpaid' && row.expiresAt.getTime() > Date.now();
+/** Unpaid past its expiry time: shown as expired though the close job has yet to close it. */
+const expired = (row: { status: string; expiresAt: Date }) =>
+  row.status === 'unpaid' && row.expiresAt.getTime() <= Date.now();
+const payable = (row: repo.OrderRow) => row.status === 'unpaid' && !expired(row);
 
 function toClientOrder(row: repo.OrderRow, pay: PayClient | null): ClientOrder {
   const open = payable(row);
@@ -58,6 +61,7 @@ function toClientOrder(row: repo.OrderRow, pay: PayClient | null): ClientOrder {
     amountFen: row.amountFen,
     channel: row.channel,
     status: row.status,
+    expired: expired(row),
     expireTime: row.expiresAt.toISOString(),
     paidTime: iso(row.paidAt),
     refundedFen: row.refundedFen,
@@ -88,6 +92,7 @@ function toOrder(row: repo.OrderListRow, mask: boolean): Order {
     amountFen: row.amountFen,
     channel: row.channel,
     status: row.status,
+    expired: expired(row),
     transactionId: row.transactionId,
     payerOpenid: mask ? maskOpenid(row.payerOpenid) : row.payerOpenid,
     refundedFen: row.refundedFen,

@@ -113,7 +113,7 @@ export const listShelf = (db: Executor, query: z.output<typeof clientTestListQue
       .where(inPage)
       .orderBy(...order);
     return rows.map(
-      (r): ClientTest => ({
+      (r): Omit<ClientTest, 'paymentUnavailable'> => ({
         id: r.id,
         version: r.version,
         ...live(r),

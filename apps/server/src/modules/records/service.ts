@@ -24,6 +24,7 @@ import type { CsvCell } from '../../http/csv.ts';
 import { conflict, httpError, notFound } from '../../http/reply.ts';
 import { cappedRows } from '../../http/xlsx.ts';
 import { notifyStaff } from '../notifications/service.ts';
+import { wechatPayReady } from '../settings/wechatPay.ts';
 import { answersRejected } from '../tests/service.ts';
 import {
   ensureCurrentVersion,
@@ -53,12 +54,26 @@ const clientQuestion = (q: TestVersionSnapshot['questions'][number]): ClientQues
   options: q.options.map((o) => ({ label: o.label, text: o.text, imageUrl: o.imageUrl })),
 });
 
+/**
+ * Whether a test at this price cannot be paid for now: priced while WeChat Pay is not set up. Such a test is
+ * shown as such and cannot be started, so no one answers a whole test whose report cannot be unlocked.
+ */
+const paymentUnavailable = (priceFen: number, payable: boolean) => priceFen > 0 && !payable;
+
 export async function listShelf(ctx: ServiceContext, query: z.output<typeof clientTestListQuerySchema>) {
   // Tests published before versions were stored get theirs now (once), so each lists from its version.
   for (const id of await repo.shelfTestsWithoutVersion(ctx.db)) {
     await ctx.db.transaction((tx) => ensureCurrentVersion(tx, id));
   }
-  return repo.listShelf(ctx.db, query);
+  const payable = await wechatPayReady(ctx);
+  const page = await repo.listShelf(ctx.db, query);
+  return {
+    ...page,
+    data: page.data.map((test) => ({
+      ...test,
+      paymentUnavailable: paymentUnavailable(test.priceFen, payable),
+    })),
+  };
 }
 
 export async function getShelfTest(ctx: ServiceContext, testId: number): Promise<ClientTestDetail> {
@@ -70,6 +85,7 @@ export async function getShelfTest(ctx: ServiceContext, testId: number): Promise
     version: version.version,
     ...test,
     questionCount: version.snapshot.questions.length,
+    paymentUnavailable: paymentUnavailable(test.priceFen, await wechatPayReady(ctx)),
     questions: version.snapshot.questions.map(clientQuestion),
   };
 }
@@ -126,10 +142,13 @@ async function ownRecord(db: Executor, participantId: number, id: number, lock =
 
 /**
  * Starts a record of the test's current version. A record of the test still in progress is returned
- * instead (`created: false`): reopening a test resumes it, on the version it was started on.
+ * instead (`created: false`): reopening a test resumes it, on the version it was started on. A priced test
+ * is not started while WeChat Pay is not set up (409 `record.paymentUnavailable`): its report could not be
+ * unlocked.
  */
-export const startRecord = (ctx: ServiceContext, participantId: number, testId: number) =>
-  ctx.db.transaction(async (tx) => {
+export const startRecord = async (ctx: ServiceContext, participantId: number, testId: number) => {
+  const payable = await wechatPayReady(ctx);
+  return ctx.db.transaction(async (tx) => {
     await repo.lockParticipant(tx, participantId);
     const open = await repo.findInProgress(tx, participantId, testId);
     if (open) {
@@ -140,9 +159,11 @@ export const startRecord = (ctx: ServiceContext, participantId: number, testId: 
     // The price asked is the one shown when the record starts (staff may change it while on the shelf).
     const priceFen = version && (await repo.livePrice(tx, testId));
     if (!version || priceFen === undefined) throw unavailable();
+    if (paymentUnavailable(priceFen, payable)) throw conflict('record.paymentUnavailable');
     const row = await repo.insertRecord(tx, { participantId, testId, testVersionId: version.id, priceFen });
     return { created: true, record: clientDetail(row, version) };
   });
+};
 
 /**
  * Progress may stop anywhere: up to one answer per question, each one the question could take (the

@@ -148,6 +148,9 @@ export async function getWechatPayMerchant(
   );
 }
 
+/** Whether orders can be paid: the merchant is set up. */
+export const wechatPayReady = async (ctx: ServiceContext) => (await getWechatPayMerchant(ctx)) !== undefined;
+
 const SECRETS = ['merchantPrivateKey', 'apiV3Key'] as const;
 
 export const saveWechatPay = (

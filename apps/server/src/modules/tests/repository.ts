@@ -8,7 +8,7 @@ import {
   type testExportQuerySchema,
   type testListQuerySchema,
 } from '@cool/shared';
-import { eq, exists, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, exists, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
@@ -75,6 +75,15 @@ export const toTest = (row: SelectedTest): Test => {
 export async function findTest(db: Executor, id: number): Promise<TestDetail | undefined> {
   const [row] = await selectTests(db).where(eq(tests.id, id)).limit(1);
   return row && { ...toTest(row), scoring: row.test.scoring };
+}
+
+/** How many tests on the shelf have a price. */
+export async function countPricedOnShelf(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(tests)
+    .where(and(eq(tests.status, 'on_shelf'), gt(tests.priceFen, 0)));
+  return row?.count ?? 0;
 }
 
 export async function testExists(db: Executor, id: number): Promise<boolean> {

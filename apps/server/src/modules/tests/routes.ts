@@ -6,6 +6,7 @@ import {
   scoreReportSchema,
   scoreRequestSchema,
   scoringSchema,
+  shelfPaymentSchema,
   testDetailSchema,
   testDocumentSchema,
   testExportQuerySchema,
@@ -122,6 +123,20 @@ export async function testRoutes(app: ZodApp) {
       await service.deleteTest(contextOf(request), request.params.id);
       return ok(null, 'Test deleted');
     },
+  );
+
+  app.get(
+    '/api/tests/shelf-payment',
+    {
+      config: { access: { permission: 'tests', action: 'query' } },
+      schema: {
+        tags: ['tests'],
+        description:
+          'How many priced tests are on the shelf, and whether WeChat Pay is set up to take payments.',
+        response: responses(shelfPaymentSchema),
+      },
+    },
+    async (request) => ok(await service.shelfPayment(contextOf(request))),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import {
   type ScoreReport,
   type ScoreRequest,
   type Scoring,
+  type ShelfPayment,
   scoreTest,
   TEST_DOCUMENT_FORMAT,
   type TestDetail,
@@ -18,6 +19,7 @@ import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { CsvCell } from '../../http/csv.ts';
 import { badRequest, cannotPublish, conflict, httpError, notFound } from '../../http/reply.ts';
 import { appendQuestions, questionsOf, toQuestionContent } from '../questions/repository.ts';
+import { wechatPayReady } from '../settings/wechatPay.ts';
 import * as repo from './repository.ts';
 import { testUsage } from './usage.ts';
 import { writeVersion } from './versions.ts';
@@ -176,6 +178,15 @@ export const deleteTest = (ctx: ServiceContext, id: number) =>
     await repo.deleteTest(tx, id);
     await audit({ entityType: 'test', entityId: id, action: 'delete', before });
   });
+
+/** Priced tests on the shelf, and whether WeChat Pay is set up to take their payments. */
+export async function shelfPayment(ctx: ServiceContext): Promise<ShelfPayment> {
+  const [pricedOnShelf, wechatPayConfigured] = await Promise.all([
+    repo.countPricedOnShelf(ctx.db),
+    wechatPayReady(ctx),
+  ]);
+  return { pricedOnShelf, wechatPayConfigured };
+}
 
 export async function publishCheck(ctx: ServiceContext, id: number) {
   const detail = await getTest(ctx, id);

@@ -48,7 +48,7 @@ const ParticipantPage = page(
 );
 const OrderPage = page(() => import('../../features/orders/OrderPage.tsx'), ['orders', 'testRecord']);
 const PayLogPage = page(() => import('../../features/paylog/PayLogPage.tsx'), ['payLog', 'orders']);
-const CenterPage = page(() => import('../../features/center/CenterPage.tsx'), ['center']);
+const CenterPage = page(() => import('../../features/center/CenterPage.tsx'), ['center', 'testRecord']);
 const StaffPage = page(() => import('../../features/staff/StaffPage.tsx'), ['staff']);
 const RolePage = page(() => import('../../features/roles/RolePage.tsx'), ['roles']);
 const AuditPage = page(() => import('../../features/audit/AuditPage.tsx'), ['audit']);

@@ -38,6 +38,18 @@ const tabs = () => [...document.querySelectorAll('.ant-card [role="tab"]')].map(
 const itemOf = (name: string) => document.querySelector(`label[for="${name}"]`)!.closest('.ant-form-item')!;
 
 describe('settings screen', () => {
+  it('warns on the WeChat Pay tab that priced tests are on the shelf while it is not set up', async () => {
+    settings();
+    server.use(
+      http.get(api('/tests/shelf-payment'), () =>
+        reply(fixture.shelfPayment({ pricedOnShelf: 1, wechatPayConfigured: false })),
+      ),
+    );
+    renderApp('/center?tab=wechatPay');
+    const warning = await screen.findByText('1 priced test is on the shelf, but WeChat Pay is not set up');
+    expect(warning.closest('[role="alert"]')!.textContent).toContain('cannot start them');
+  });
+
   it('saves the general settings participants see', async () => {
     const puts = settings();
     renderApp('/center');

@@ -1,10 +1,11 @@
-import { Card, Tabs } from 'antd';
+import { Card, Flex, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { PromotionForm } from '../../shared/promotion/PromotionForm.tsx';
 import { usePromotion } from '../../shared/promotion/promotionApi.ts';
+import { ShelfPaymentWarning } from '../../shared/records/ShelfPaymentWarning.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
 import { useGeneralSettings, useWechatOfficialAccount, useWechatPaySettings } from './api.ts';
@@ -52,9 +53,12 @@ function WechatPay({ editable }: { editable: boolean }) {
   const { t } = useTranslation();
   const query = useWechatPaySettings();
   return (
-    <QueryContent query={query} errorTitle={t('center.loadFailed')}>
-      {query.data && <WechatPaySection settings={query.data} editable={editable} />}
-    </QueryContent>
+    <Flex vertical gap={16}>
+      <ShelfPaymentWarning />
+      <QueryContent query={query} errorTitle={t('center.loadFailed')}>
+        {query.data && <WechatPaySection settings={query.data} editable={editable} />}
+      </QueryContent>
+    </Flex>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   settingsQueries,
   testWechatPayConnection,
 } from '../../shared/api/settings.ts';
+import { testKeys } from '../../shared/api/tests.ts';
 
 export const useGeneralSettings = () => useQuery(settingsQueries.general());
 export const useWechatOfficialAccount = () => useQuery(settingsQueries.wechatOfficialAccount());
@@ -21,6 +22,16 @@ function useSave<I, R>(save: (input: I) => Promise<R>, key: QueryKey) {
 export const useSaveGeneral = () => useSave(saveGeneralSettings, settingsKeys.general);
 export const useSaveWechatOfficialAccount = () =>
   useSave(saveWechatOfficialAccount, settingsKeys.wechatOfficialAccount);
-export const useSaveWechatPay = () => useSave(saveWechatPaySettings, settingsKeys.wechatPay);
+export function useSaveWechatPay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveWechatPaySettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.wechatPay, saved);
+      // Whether priced tests on the shelf can be paid for follows (ShelfPaymentWarning).
+      void queryClient.invalidateQueries({ queryKey: testKeys.shelfPayment() });
+    },
+  });
+}
 
 export const useTestWechatPay = () => useMutation({ mutationFn: testWechatPayConnection });

@@ -8,7 +8,7 @@ import {
 } from '@cool/shared';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
+import { api, queriesTo, renderApp, reply, replyError, server, setupIntegration } from '../../test/app.tsx';
 import { blur, click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
@@ -156,6 +156,21 @@ describe('order drawer', () => {
     expect(posts).toEqual([{ path: 'refunds', body: { amountFen: 450, reason: 'Asked by phone' } }]);
   });
 
+  it('shows an unpaid order past its expiry time as expired, in the list and the drawer', async () => {
+    orders(fixture.orderDetail({ status: 'unpaid', expired: true, paidTime: null, transactionId: null }));
+    server.use(
+      http.get(api('/orders'), () =>
+        reply(fixture.page(orderSchema, [fixture.order({ status: 'unpaid', expired: true })])),
+      ),
+    );
+    const drawer = await openDrawer();
+    const row = await screen.findByRole('row', { name: new RegExp(NO) });
+    expect(within(row).getByText('Expired')).toBeTruthy();
+    expect(within(row).queryByText('Unpaid')).toBeNull();
+    expect(await within(drawer).findByText('Expired')).toBeTruthy();
+    expect(within(drawer).getByText(/Not paid in time: it can no longer be paid/)).toBeTruthy();
+  });
+
   it('says a refund may have been made when no answer tells, and reads the order again', async () => {
     orders(fixture.orderDetail());
     server.use(
@@ -172,6 +187,21 @@ describe('order drawer', () => {
       ),
     ).toBeTruthy();
     await waitFor(() => expect(queriesTo(`/orders/${NO}`).length).toBeGreaterThan(reads));
+  });
+
+  it('says what the server answered at once, never "may have been made", when WeChat Pay is not set up', async () => {
+    orders(fixture.orderDetail());
+    server.use(
+      http.post(api(`/orders/${NO}/refunds`), () =>
+        replyError(503, 'wechatpay.notConfigured', 'WeChat Pay is not set up for this service'),
+      ),
+    );
+    const drawer = await openDrawer();
+    click(await within(drawer).findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: `Refund order ${NO}` });
+    click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('WeChat Pay is not set up for this service')).toBeTruthy();
+    expect(within(dialog).queryByText(/may have been made/)).toBeNull();
   });
 
   it('offers the rest while a refund is on its way, less what that refund sends back', async () => {

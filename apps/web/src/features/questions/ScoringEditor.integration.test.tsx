@@ -76,7 +76,28 @@ describe('scoring editor', () => {
     low!.max = 2;
     highBand!.min = 3;
     highBand!.label.en = 'Severe symptoms';
+    // Its severe alert, saved before rules said whether they show the crisis text, now says it does.
+    expected.alerts[0]!.crisis = true;
     expect(scoringSchema.parse(saved[0])).toEqual(expected);
+  });
+
+  it('says what each crisis-text choice of an alert does, reads an older rule by its severity, and saves the choice', async () => {
+    const saved = serveTest();
+    await openScoring();
+    const alert = await screen.findByRole('group', { name: 'Alert 1' });
+    const choice = within(alert).getByRole('radiogroup', { name: "On the participant's report" });
+    // Saved before rules said so, and severe: it showed the crisis text, and still does until changed.
+    const crisis = within(choice).getByLabelText(/Crisis text first/) as HTMLInputElement;
+    expect(crisis.checked).toBe(true);
+    expect(choice.textContent).toContain('hotline 400-161-9995');
+    expect(choice.textContent).toContain('without the crisis text');
+
+    click(within(choice).getByLabelText(/This message only/));
+    click(screen.getByRole('button', { name: 'Save scoring' }));
+    expect(await screen.findByText('Scoring saved')).toBeTruthy();
+    expect((saved[0] as ScoringInput).alerts).toEqual([
+      expect.objectContaining({ question: 2, crisis: false }),
+    ]);
   });
 
   it('saves from the test it opened (If-Match); a test changed meanwhile is said, and Reload shows it as it is', async () => {

@@ -8,6 +8,7 @@ import {
   type QuestionType,
   type Scoring,
   type ScoringInput,
+  showsCrisisText,
   TOTAL_KEY,
   type TypeText,
   type TypologyAxis,
@@ -124,7 +125,8 @@ export function toScoringFormValues(scoring: Scoring): ScoringFormValues {
     dimensions: structuredClone(scoring.dimensions),
     typologyEnabled: scoring.typology !== null,
     typology: scoring.typology ? structuredClone(scoring.typology) : { axes: [newAxis()], types: [] },
-    alerts: structuredClone(scoring.alerts),
+    // Each rule says whether it shows the crisis text; one saved before rules said so, as it is read.
+    alerts: scoring.alerts.map((alert) => ({ ...structuredClone(alert), crisis: showsCrisisText(alert) })),
   };
 }
 
@@ -171,6 +173,7 @@ export function toScoringInput(values: Partial<ScoringFormValues>): ScoringInput
     operator: a.operator ?? 'gt',
     score: num(a.score, Number.NaN),
     severity: a.severity ?? 'severe',
+    crisis: a.crisis === true,
     message: trimText(a.message),
   }));
   return { dimensions, typology, alerts };

@@ -127,4 +127,34 @@ describe('record drawer', () => {
     expect(chosen).toEqual(['3. Option 2.33 pts']);
     expect(within(second).getByText('0 pts')).toBeTruthy();
   });
+
+  it('shows no crisis text for an alert whose rule does not ask for it', async () => {
+    withLists();
+    const sleepy = {
+      question: 1,
+      severity: 'severe' as const,
+      crisis: false,
+      message: { zh: '', en: 'Very sleepy' },
+    };
+    const detail = fixture.recordDetail({ report: fixture.report({ alerts: [sleepy] }) });
+    server.use(http.get(api('/records/31'), () => reply(detail)));
+    renderApp('/records?record=31');
+    const dialog = await screen.findByRole('dialog', { name: 'Record #31' });
+    const alerts = await within(dialog).findByRole('region', { name: 'Alerts' });
+    expect(within(alerts).getByText('Very sleepy')).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/crisis|400-161-9995/i);
+  });
+
+  it("says the participant's report opens with the crisis text when a raised alert's rule asks for it", async () => {
+    withLists();
+    server.use(http.get(api('/records/31'), () => reply(fixture.recordDetail())));
+    renderApp('/records?record=31');
+    const dialog = await screen.findByRole('dialog', { name: 'Record #31' });
+    expect(
+      await within(dialog).findByText(
+        "The participant's report opens with the self-harm crisis text and the hotline 400-161-9995.",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Crisis text')).toBeTruthy();
+  });
 });

@@ -209,6 +209,22 @@ describe('refund wizard', () => {
     }
   });
 
+  it('goes to the fail page with the reason when the server refused before asking WeChat Pay', async () => {
+    orderApi(fixture.orderDetail());
+    server.use(
+      http.post(api(`/orders/${NO}/refunds`), () =>
+        replyError(503, 'wechatpay.notConfigured', 'WeChat Pay is not set up for this service'),
+      ),
+    );
+    const { router } = renderApp(`/form/step-form?orderNo=${NO}`);
+    await waitFor(() => screen.getByLabelText('Amount to refund (at most ¥19.90)'));
+    click(screen.getByRole('button', { name: 'Next' }));
+    click(await screen.findByRole('button', { name: 'Refund ¥19.90' }));
+    expect(await screen.findByText("WeChat Pay's merchant settings are missing or incomplete.")).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/result/fail');
+    expect(screen.queryByText(/may have been made/)).toBeNull();
+  });
+
   it('hides the amount from a role that may only look orders up', async () => {
     orderApi(fixture.orderDetail());
     withGrants((grants) => ({ ...grants, orders: ['query', 'get'] }));

@@ -36,6 +36,33 @@ const handlers = [
 const rowOf = (title: string) => screen.findByRole('row', { name: new RegExp(`${title}(?!\\d)`) });
 
 describe('tests list', () => {
+  it('warns that priced tests on the shelf cannot be paid for while WeChat Pay is not set up', async () => {
+    server.use(
+      ...handlers,
+      http.get(api('/tests/shelf-payment'), () =>
+        reply(fixture.shelfPayment({ pricedOnShelf: 12, wechatPayConfigured: false })),
+      ),
+    );
+    renderApp('/game');
+    const warning = await screen.findByText('12 priced tests are on the shelf, but WeChat Pay is not set up');
+    const alert = warning.closest('[role="alert"]')!;
+    expect(alert.textContent).toContain('cannot start them');
+    expect(within(alert).getByRole('link', { name: 'Set up WeChat Pay' }).getAttribute('href')).toBe(
+      '/center?tab=wechatPay',
+    );
+  });
+
+  it('says nothing of payments when WeChat Pay is set up', async () => {
+    server.use(
+      ...handlers,
+      http.get(api('/tests/shelf-payment'), () => reply(fixture.shelfPayment({ pricedOnShelf: 12 }))),
+    );
+    renderApp('/game');
+    await rowOf('Test 1');
+    await waitFor(() => expect(queriesTo('/tests/shelf-payment')).toHaveLength(1));
+    expect(screen.queryByText(/WeChat Pay is not set up/)).toBeNull();
+  });
+
   it('shows each test with its status, price and categories', async () => {
     server.use(...handlers);
     renderApp('/game');

@@ -9,6 +9,7 @@ import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { loadErrorMessages } from '../../shared/i18n/i18n.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
+import { ShelfPaymentWarning } from '../../shared/records/ShelfPaymentWarning.tsx';
 import { LoadingOverlay } from '../../shared/ui/LoadingOverlay.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
@@ -93,6 +94,7 @@ export default function TestPage() {
 
   return (
     <PageContainer title={t('menu.game')} content={t('tests.description')}>
+      <ShelfPaymentWarning setUpLink />
       <Panel>
         <TestSearchForm filters={listState.filters} onSearch={listState.search} />
       </Panel>

@@ -20,6 +20,7 @@ const order = (status: ClientOrder['status']): ClientOrder => ({
   amountFen: 990,
   channel: 'native',
   status,
+  expired: false,
   expireTime: '2999-01-01T00:00:00Z',
   paidTime: null,
   refundedFen: 0,

@@ -11,16 +11,20 @@ export function TestMeta({
   priceFen,
   minutes,
   participantCount,
+  paymentUnavailable = false,
 }: {
   priceFen: number;
   minutes: number;
   participantCount: number;
+  /** Priced while payment is not open: it cannot be started. */
+  paymentUnavailable?: boolean;
 }) {
   const t = useText();
   const price = usePrice();
   return (
     <div className="h5-meta">
       <span className={priceFen === 0 ? 'h5-price h5-free' : 'h5-price'}>{price(priceFen)}</span>
+      {paymentUnavailable && <span className="h5-status">{t('test.paymentUnavailable')}</span>}
       <span>{t('test.minutes', { count: minutes })}</span>
       <span>{t('test.participants', { count: participantCount })}</span>
     </div>

@@ -21,6 +21,9 @@ const messages = {
   'test.instructions': 'Instructions',
   'test.start': 'Start the test',
   'test.resume': 'Continue where you left off',
+  'test.paymentUnavailable': 'Payment not open yet',
+  'test.paymentUnavailableBody':
+    'This test is paid, and payment is not open yet, so it cannot be started now: its report could not be unlocked. Please come back later.',
   'answer.progress': 'Question {{current}} of {{total}}',
   'answer.back': 'Back',
   'answer.next': 'Next',
@@ -73,6 +76,7 @@ const messages = {
   'orders.empty': 'No orders yet',
   'orders.unpaid': 'Unpaid',
   'orders.paid': 'Paid',
+  'orders.expired': 'Expired: not paid in time',
   'orders.closed': 'Closed',
   'orders.refunding': 'Refunding',
   'orders.refunded': 'Refunded',

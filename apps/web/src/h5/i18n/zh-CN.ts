@@ -23,6 +23,9 @@ const messages: H5Messages = {
   'test.instructions': '作答说明',
   'test.start': '开始测评',
   'test.resume': '继续上次的测评',
+  'test.paymentUnavailable': '暂未开放支付',
+  'test.paymentUnavailableBody':
+    '该测评需付费，目前暂未开放支付，完成后也无法解锁报告，因此现在不能开始。请稍后再来。',
   'answer.progress': '第 {{current}} / {{total}} 题',
   'answer.back': '上一题',
   'answer.next': '下一题',
@@ -74,6 +77,7 @@ const messages: H5Messages = {
   'orders.empty': '暂无订单',
   'orders.unpaid': '待支付',
   'orders.paid': '已支付',
+  'orders.expired': '已过期：未在时限内支付',
   'orders.closed': '已关闭',
   'orders.refunding': '退款中',
   'orders.refunded': '已退款',

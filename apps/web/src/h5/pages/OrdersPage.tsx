@@ -39,7 +39,11 @@ export default function OrdersPage() {
                   <span className="h5-price">{formatYuan(o.amountFen, { symbol: true })}</span>
                 </div>
                 <div className="h5-meta">
-                  <span className={STATUS_CLASS[o.status]}>{t(`orders.${o.status}`)}</span>
+                  {o.expired ? (
+                    <span className="h5-status h5-status-off">{t('orders.expired')}</span>
+                  ) : (
+                    <span className={STATUS_CLASS[o.status]}>{t(`orders.${o.status}`)}</span>
+                  )}
                   {o.refundedFen > 0 && (
                     <span>
                       {t('orders.refundedAmount', { amount: formatYuan(o.refundedFen, { symbol: true }) })}

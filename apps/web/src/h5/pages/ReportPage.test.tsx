@@ -113,6 +113,36 @@ describe('a locked report', () => {
   });
 });
 
+describe('the crisis text', () => {
+  const withAlerts = (alerts: ClientRecordDetail['report'] & object) => record(alerts);
+  const locked = (alerts: NonNullable<ClientRecordDetail['report']>['alerts']) =>
+    withAlerts({ locked: true, alerts, preview: { dimensions: [], hasType: false }, report: null });
+
+  it("shows only when a raised alert's rule asks for it", async () => {
+    await show(
+      locked([{ question: 2, severity: 'severe', crisis: false, message: t('Very sleepy lately') }]),
+    );
+    expect(container.textContent).toContain('Very sleepy lately');
+    expect(container.textContent).not.toContain('400-161-9995');
+    expect(container.textContent).not.toContain('harming yourself');
+
+    await act(() => root.render(null));
+    await show(
+      locked([{ question: 9, severity: 'mild', crisis: true, message: t('Please talk to someone') }]),
+    );
+    expect(container.querySelector('[role="alert"]')!.textContent).toContain('400-161-9995');
+  });
+
+  it('follows the severity of an alert stored before rules said so: severe shows it, milder do not', async () => {
+    await show(locked([{ question: 2, severity: 'moderate', message: t('Tired') }]));
+    expect(container.textContent).toContain('Tired');
+    expect(container.textContent).not.toContain('400-161-9995');
+    await act(() => root.render(null));
+    await show(locked([{ question: 9, severity: 'severe', message: t('Please talk to someone') }]));
+    expect(container.textContent).toContain('400-161-9995');
+  });
+});
+
 describe("a report's screen", () => {
   it('has a named button back to the previous screen and titles the document with the screen and the service', async () => {
     await show(

@@ -26,7 +26,10 @@ const BandTag = ({ colour, children }: { colour: BandColour; children: string })
   <span className={`h5-band-tag h5-colour-${colour}`}>{children}</span>
 );
 
-/** A record's report: alerts and the hotline first, then the overall band, dimensions and type; or why not yet. */
+/**
+ * A record's report: alerts first (with the crisis text and hotline when a raised alert's rule asks for it),
+ * then the overall band, dimensions and type; or why not yet.
+ */
 export default function ReportPage() {
   const t = useText();
   const text = useContent();
@@ -68,10 +71,14 @@ export default function ReportPage() {
         {view.alerts.length > 0 && (
           <section className="h5-alerts" role="alert" aria-label={t('report.alerts')}>
             <h2>{t('report.alerts')}</h2>
-            <p className="h5-hotline">{t('report.hotline')}</p>
-            <a className="h5-hotline-call" href={HOTLINE}>
-              {t('report.hotlineCall')}
-            </a>
+            {view.alerts.some((alert) => alert.crisis) && (
+              <>
+                <p className="h5-hotline">{t('report.hotline')}</p>
+                <a className="h5-hotline-call" href={HOTLINE}>
+                  {t('report.hotlineCall')}
+                </a>
+              </>
+            )}
             <ul>
               {view.alerts.map((alert) => (
                 <li key={alert.key} className={`h5-alert h5-alert-${alert.severity}`}>

@@ -8,7 +8,10 @@ import { LoadError, Loading } from '../components/States.tsx';
 import { Cover, usePrice } from '../components/TestMeta.tsx';
 import { useContent, useText } from '../i18n/i18n.ts';
 
-/** A test's introduction: what it costs and takes, how to answer, and Start (or Resume a record in progress). */
+/**
+ * A test's introduction: what it costs and takes, how to answer, and Start (or Resume a record in progress); a
+ * priced test while payment is not open says so, and cannot be started.
+ */
 export default function TestIntroPage() {
   const t = useText();
   const text = useContent();
@@ -30,13 +33,22 @@ export default function TestIntroPage() {
   });
 
   const title = test.data ? text(test.data.title) : '';
+  // A record already started may be finished; a new one of a test that cannot be paid for is not started.
+  const closed = !open && test.data?.paymentUnavailable === true;
   return (
     <Page
       title={title}
       footer={
         test.data && (
-          <Button block color="primary" size="large" loading={start.isPending} onClick={() => start.mutate()}>
-            {open ? t('test.resume') : t('test.start')}
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={start.isPending}
+            disabled={closed}
+            onClick={() => start.mutate()}
+          >
+            {open ? t('test.resume') : closed ? t('test.paymentUnavailable') : t('test.start')}
           </Button>
         )
       }
@@ -54,6 +66,11 @@ export default function TestIntroPage() {
               {text(test.data.subtitle) && <p className="h5-card-subtitle">{text(test.data.subtitle)}</p>}
             </div>
           </div>
+          {closed && (
+            <p className="h5-notice" role="status">
+              {t('test.paymentUnavailableBody')}
+            </p>
+          )}
           <dl className="h5-facts">
             <div>
               <dt>{t('test.price')}</dt>

@@ -64,6 +64,7 @@ export function TestListPage() {
                     priceFen={test.priceFen}
                     minutes={test.minutes}
                     participantCount={test.participantCount}
+                    paymentUnavailable={test.paymentUnavailable}
                   />
                 </div>
               </Link>

@@ -2,6 +2,7 @@ import type {
   Answer,
   ScoringInput,
   scoreReportSchema,
+  shelfPaymentSchema,
   TestDocumentInput,
   TestInput,
   TestListQuery,
@@ -27,6 +28,7 @@ export const testKeys = {
   list: (query: TestListQuery) => [...testKeys.all, 'list', query] as const,
   detail: (id: number) => [...testKeys.all, 'detail', id] as const,
   questions: (id: number) => [...testKeys.all, 'questions', id] as const,
+  shelfPayment: () => [...testKeys.all, 'shelfPayment'] as const,
 };
 
 export const testQueries = {
@@ -38,6 +40,12 @@ export const testQueries = {
     }),
   detail: (id: number) =>
     queryOptions({ queryKey: testKeys.detail(id), queryFn: () => api.get(`/tests/${id}`, testDetail) }),
+  /** Priced tests on the shelf, and whether WeChat Pay can take their payments. */
+  shelfPayment: () =>
+    queryOptions({
+      queryKey: testKeys.shelfPayment(),
+      queryFn: () => api.get('/tests/shelf-payment', typed<typeof shelfPaymentSchema>()),
+    }),
 };
 
 export const saveTest = ({ id, input }: { id?: number; input: TestInput }) =>

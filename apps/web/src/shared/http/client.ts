@@ -1,6 +1,7 @@
 import {
   BACKGROUND_HEADER,
   type Envelope,
+  OUTCOME_UNKNOWN_CODES,
   type pageSchema,
   REQUEST_TIMEOUT_MS,
   type ResultOf,
@@ -42,11 +43,23 @@ export const errorCodeOf = (error: unknown): unknown =>
 export const NETWORK_ERROR_STATUS = 0;
 
 /**
- * A failure that does not tell whether the server did what it was asked: no answer arrived, or a 5xx (the
- * server's own, or a proxy's in front of it). Money-moving calls say so instead of "not done".
+ * A failure that does not tell whether the server did what it was asked: no answer arrived (a time-out, a
+ * network error), a proxy's 5xx in front of the server, the server's own failure (`server.internal`, which may
+ * come after WeChat Pay was asked), or WeChat Pay's unclear answer (OUTCOME_UNKNOWN_CODES). Money-moving calls
+ * say so instead of "not done". Any other answer of the server (a 4xx, 503 `wechatpay.notConfigured` before
+ * asking WeChat Pay, WeChat Pay's own refusal) says what happened.
  */
-export const outcomeUnknown = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === NETWORK_ERROR_STATUS || error.status >= 500;
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status === NETWORK_ERROR_STATUS) return true;
+  if (error.status < 500) return false;
+  const code = errorCodeOf(error);
+  return (
+    !error.fromServer ||
+    typeof code !== 'string' ||
+    code === 'server.internal' ||
+    OUTCOME_UNKNOWN_CODES.includes(code)
+  );
+}
 
 const LOGIN_URL = '/account/login';
 

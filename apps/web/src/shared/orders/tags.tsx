@@ -18,8 +18,15 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
   refunded: 'purple',
 };
 
-export function OrderStatusTag({ status }: { status: OrderStatus }) {
+/** `expired`: unpaid past its expiry time (the order's `expired`), shown so before the close job closes it. */
+export function OrderStatusTag({ status, expired = false }: { status: OrderStatus; expired?: boolean }) {
   const { t } = useTranslation();
+  if (expired)
+    return (
+      <Tag color="default" title={t('orders.expiredHint')}>
+        {t('orders.status.expired')}
+      </Tag>
+    );
   return <Tag color={STATUS_COLOURS[status]}>{t(`orders.status.${status}`)}</Tag>;
 }
 

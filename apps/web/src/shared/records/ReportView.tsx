@@ -1,5 +1,5 @@
 import type { BandColour, ScoreReport } from '@cool/shared';
-import { localized } from '@cool/shared';
+import { localized, showsCrisisText } from '@cool/shared';
 import { Alert, Card, Descriptions, Flex, Progress, Table, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../i18n/contentText.ts';
@@ -30,12 +30,22 @@ export function ReportView({ report, title }: { report: ScoreReport; title: stri
     <>
       {report.alerts.length > 0 && (
         <Flex vertical gap={8} role="region" aria-label={t('testRecord.report.alerts')}>
+          {report.alerts.some(showsCrisisText) && (
+            <Typography.Text strong type="danger">
+              {t('testRecord.report.crisisShown')}
+            </Typography.Text>
+          )}
           {report.alerts.map((alert) => (
             <Alert
               key={`${alert.question}-${text(alert.message)}`}
               type={ALERT_TYPES[alert.severity]}
               showIcon
-              title={t('testRecord.report.alertOf', { question: alert.question })}
+              title={
+                <Flex gap={8} wrap align="center">
+                  {t('testRecord.report.alertOf', { question: alert.question })}
+                  {showsCrisisText(alert) && <Tag color="error">{t('testRecord.report.crisisTag')}</Tag>}
+                </Flex>
+              }
               description={text(alert.message)}
             />
           ))}

@@ -150,6 +150,7 @@ export const PHQ9: BuiltinScale = {
           operator: 'gt',
           score: 0,
           severity: 'severe',
+          crisis: true,
           message: t(
             '你提到最近有过不如死掉或伤害自己的念头。无论总分多少，请尽快与专业人员、信任的人联系；如有紧急危险，请立即拨打 120 或当地心理援助热线。',
             'You reported thoughts of being better off dead or of hurting yourself. Whatever your total score, please reach out to a professional or someone you trust soon; in an emergency call your local emergency number or a crisis line now.',

@@ -138,6 +138,7 @@ export const ZUNG_SDS: BuiltinScale = {
           operator: 'gt',
           score: 1,
           severity: 'severe',
+          crisis: true,
           message: t(
             '你提到有“如果我死了别人会生活得好些”的想法。请尽快与专业人员或信任的人联系；如有紧急危险，请立即拨打 120 或当地心理援助热线。',
             'You reported feeling that others would be better off if you were dead. Please reach out to a professional or someone you trust soon; in an emergency call your local emergency number or a crisis line now.',

@@ -160,7 +160,14 @@ export function OrderDrawer({ orderNo, dialog, onClose }: OrderDrawerProps) {
               {
                 key: 'status',
                 label: t('orders.field.status'),
-                children: <OrderStatusTag status={order.status} />,
+                children: (
+                  <Flex gap={8} wrap align="center">
+                    <OrderStatusTag status={order.status} expired={order.expired} />
+                    {order.expired && (
+                      <Typography.Text type="secondary">{t('orders.expiredHint')}</Typography.Text>
+                    )}
+                  </Flex>
+                ),
               },
               {
                 key: 'channel',

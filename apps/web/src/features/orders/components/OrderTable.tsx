@@ -57,7 +57,7 @@ export function OrderTable({ page, loading, list, onView }: OrderTableProps) {
               <Typography.Text>{localized(order.title, language)}</Typography.Text>
               <Typography.Text type="secondary">{participantName(t, order.participant)}</Typography.Text>
               <Space size={8} wrap>
-                <OrderStatusTag status={order.status} />
+                <OrderStatusTag status={order.status} expired={order.expired} />
                 <ChannelTag channel={order.channel} />
                 {refunded(order) && <span>{refunded(order)}</span>}
               </Space>
@@ -105,7 +105,7 @@ export function OrderTable({ page, loading, list, onView }: OrderTableProps) {
         {
           key: 'status',
           title: t('orders.field.status'),
-          render: (_, order) => <OrderStatusTag status={order.status} />,
+          render: (_, order) => <OrderStatusTag status={order.status} expired={order.expired} />,
         },
         {
           key: 'createTime',

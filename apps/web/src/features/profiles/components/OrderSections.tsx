@@ -1,5 +1,5 @@
 import { formatYuan, localized, type OrderDetail, type OrderEvent, refundableFen } from '@cool/shared';
-import { Descriptions, Space, Table, Tag } from 'antd';
+import { Descriptions, Flex, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
@@ -35,7 +35,14 @@ export function OrderFactsPanel({ order }: { order: OrderDetail }) {
           {
             key: 'status',
             label: t('orders.field.status'),
-            children: <OrderStatusTag status={order.status} />,
+            children: (
+              <Flex gap={8} wrap align="center">
+                <OrderStatusTag status={order.status} expired={order.expired} />
+                {order.expired && (
+                  <Typography.Text type="secondary">{t('orders.expiredHint')}</Typography.Text>
+                )}
+              </Flex>
+            ),
           },
           {
             key: 'channel',

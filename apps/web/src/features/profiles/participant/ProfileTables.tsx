@@ -124,7 +124,9 @@ export function OrderTable(props: PagedTableProps<Order>) {
         {
           key: 'status',
           title: t('participantProfile.order.status'),
-          render: (_, o) => <Tag>{t(`participantProfile.orderStatus.${o.status}`)}</Tag>,
+          render: (_, o) => (
+            <Tag>{t(`participantProfile.orderStatus.${o.expired ? 'expired' : o.status}`)}</Tag>
+          ),
         },
         {
           key: 'paid',

@@ -1,4 +1,5 @@
 import { CloseCircleOutlined, RightOutlined } from '@ant-design/icons';
+import { OUTCOME_UNKNOWN_CODES } from '@cool/shared';
 import { Button, Flex, Result, Typography, theme } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -19,14 +20,6 @@ type Cause =
   | 'notFound'
   | 'other';
 
-/** WeChat Pay gave no clear answer: the refund stays open and is asked about again (payments.ts refusedByWechat). */
-const UNANSWERED = [
-  'wechatpay.unreachable',
-  'wechatpay.systemError',
-  'wechatpay.badSignature',
-  'wechatpay.badAnswer',
-];
-
 const CAUSES: Record<string, Cause> = {
   'order.notRefundable': 'state',
   'order.refundTooLarge': 'amount',
@@ -38,7 +31,7 @@ const CAUSES: Record<string, Cause> = {
 
 export function causeOf(code: string): Cause {
   if (CAUSES[code]) return CAUSES[code];
-  if (UNANSWERED.includes(code)) return 'unknown';
+  if (OUTCOME_UNKNOWN_CODES.includes(code)) return 'unknown';
   return code.startsWith('wechatpay.') ? 'refused' : 'other';
 }
 

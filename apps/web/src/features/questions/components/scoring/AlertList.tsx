@@ -1,5 +1,5 @@
 import { ALERT_OPERATORS, BAND_COLOURS, LONG_TEXT_MAX, MAX_QUESTIONS_PER_TEST } from '@cool/shared';
-import { Flex, Form, Row, Typography } from 'antd';
+import { Flex, Form, Radio, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emptyText } from '../../../../shared/i18n/contentText.ts';
 import { LocalizedFields } from '../../../../shared/ui/LocalizedFields.tsx';
@@ -63,6 +63,29 @@ export function AlertList() {
                     onRemove={() => remove(i)}
                   />
                 </Row>
+                <Form.Item name={[alert.name, 'crisis']} label={t('questions.scoring.crisis.label')}>
+                  <Radio.Group
+                    aria-label={t('questions.scoring.crisis.label')}
+                    style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+                    options={[true, false].map((value) => {
+                      const choice = value ? 'on' : 'off';
+                      return {
+                        value,
+                        label: (
+                          <>
+                            <Typography.Text strong>
+                              {t(`questions.scoring.crisis.${choice}`)}
+                            </Typography.Text>
+                            <br />
+                            <Typography.Text type="secondary">
+                              {t(`questions.scoring.crisis.${choice}Hint`)}
+                            </Typography.Text>
+                          </>
+                        ),
+                      };
+                    })}
+                  />
+                </Form.Item>
                 <LocalizedFields
                   name={[alert.name, 'message']}
                   fullName={['alerts', alert.name, 'message']}
@@ -75,7 +98,14 @@ export function AlertList() {
             ))}
             <AddButton
               onClick={() =>
-                add({ question: 1, operator: 'gt', score: 0, severity: 'severe', message: emptyText() })
+                add({
+                  question: 1,
+                  operator: 'gt',
+                  score: 0,
+                  severity: 'severe',
+                  crisis: false,
+                  message: emptyText(),
+                })
               }
             >
               {t('questions.scoring.addAlert')}
