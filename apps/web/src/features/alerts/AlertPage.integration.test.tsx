@@ -98,7 +98,7 @@ describe('alerts queue', () => {
     expect(within(dialog).getByText('ops')).toBeTruthy();
   });
 
-  it('asks before changing the status, then saves it with the note and updates the queue and the badge', async () => {
+  it('saves a new status with the note on Save alone, asking nothing more, and updates the queue and the badge', async () => {
     const updates = queue();
     renderApp('/alerts');
     click(
@@ -110,11 +110,9 @@ describe('alerts queue', () => {
     fill(within(dialog).getByLabelText('Note'), 'Phoned her; safe at home');
     click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    const confirm = await screen.findByRole('dialog', { name: 'Mark this alert Contacted?' });
-    expect(updates).toEqual([]);
-    click(within(confirm).getByRole('button', { name: 'Change status' }));
-
     expect(await screen.findByText('Follow-up saved')).toBeTruthy();
+    // Save was the decision: no second question was asked.
+    expect(screen.queryByRole('dialog', { name: /Mark this alert/ })).toBeNull();
     expect(updates).toEqual([{ id: 5, status: 'contacted', note: 'Phoned her; safe at home' }]);
     await waitFor(() =>
       expect(within(screen.getByRole('row', { name: /Lin/ })).getByText('Contacted')).toBeTruthy(),
