@@ -31,9 +31,11 @@ import {
   type Question,
   questionSchema,
   type Reconciliation,
+  type Role,
   reconciliationSchema,
   recordDetailSchema,
   recordSchema,
+  roleSchema,
   type ScoreReport,
   type ScoringInput,
   scoreReportSchema,
@@ -456,3 +458,19 @@ export const wechatPaySettings = (overrides: Partial<WechatPaySettings> = {}): W
     configured: true,
     ...overrides,
   });
+
+/** A role as the roles list answers it: a seeded one from BUILT_IN_ROLES by id. */
+export function role(id: string, overrides: Partial<Role> = {}): Role {
+  const seeded = BUILT_IN_ROLES.find((r) => r.id === id);
+  return contract(roleSchema, {
+    id,
+    name: seeded?.name ?? id,
+    describe: seeded?.describe ?? '',
+    status: 'enabled',
+    createTime: TIME,
+    permissions: toPermissionEntries(seeded?.grants ?? {}),
+    requireTwoStep: false,
+    builtIn: seeded !== undefined,
+    ...overrides,
+  });
+}
