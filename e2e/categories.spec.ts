@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, createAccount, signInAs, uniqueSuffix } from './support.ts';
+import { ADMIN, createAccount, PNG, signInAs, uniqueSuffix } from './support.ts';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -23,18 +23,20 @@ test.describe('category list', () => {
     // Create: validation first.
     await page.getByRole('button', { name: 'New category' }).click();
     const dialog = page.getByRole('dialog', { name: 'New category' });
-    await dialog.getByLabel('Icon URL').fill('ftp://example.com/x.png');
     await dialog.getByLabel('Sort order').fill('10000');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Please enter the name')).toHaveCount(2);
-    await expect(dialog.getByText('Enter an http(s) URL or a path starting with /')).toBeVisible();
     await expect(dialog.getByText('Enter a whole number from 0 to 9999')).toBeVisible();
     await dialog.getByLabel('English name').fill('x'.repeat(65));
     await expect(dialog.getByText('At most 64 characters')).toBeVisible();
 
     await dialog.getByLabel('Chinese name').fill(nameZh);
     await dialog.getByLabel('English name').fill(nameEn);
-    await dialog.getByLabel('Icon URL').fill('/icons/e2e.png');
+    // The icon uploads as a test's cover does.
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Image uploaded')).toBeVisible();
     await dialog.getByLabel('Sort order').fill('5');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
@@ -54,6 +56,7 @@ test.describe('category list', () => {
     await search(page, nameEn);
     await expect(rowOf(page, nameEn)).toHaveCount(1);
     await expect(page.getByText('Total: 1')).toBeVisible();
+    await expect(rowOf(page, nameEn).locator('img')).toHaveAttribute('src', /^\/uploads\/.+\.png$/);
 
     // Edit.
     await rowOf(page, nameEn).getByRole('button', { name: 'Edit' }).click();

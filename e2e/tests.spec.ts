@@ -8,6 +8,7 @@ import {
   clickSettled,
   createAccount,
   MOBILE_VIEWPORT,
+  PNG,
   SCREENSHOT_DIR,
   signInAs,
   uniqueSuffix,
@@ -34,12 +35,6 @@ async function apiCall<T>(
   expect(body.success, body.message).toBe(true);
   return body.result;
 }
-
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const option = (label: string, en: string, score: number) => ({ label, text: { zh: en, en }, score });
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { alerts } from '../src/db/schema.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 import { builtinId, participant, phq, take } from './takers.ts';
 
@@ -145,6 +147,44 @@ describe('the alerts queue', () => {
     const missing = await staff('PUT', '/alerts/999999', { status: 'closed' });
     expect(missing.status).toBe(404);
     expect(missing.body.result.error).toBe('alert.notFound');
+  });
+});
+
+describe('the queue filters', () => {
+  it('finds alerts by the participant nickname, by when they were raised, and with the test', async () => {
+    const ivy = await participant(server, 'Ivy Marsh');
+    const older = await take(ivy, phqId, phq(2));
+    const newer = await take(ivy, phqId, phq(3));
+    const id = async (recordId: number) =>
+      (await staff('GET', '/alerts?participant=ivy m')).body.result.data.find(
+        (a: any) => a.recordId === recordId,
+      ).id;
+    const olderId = await id(older.id);
+    // The older alert was raised on 1 March 2026 (UTC), the newer one now.
+    await server.database.db
+      .update(alerts)
+      .set({ createdAt: new Date('2026-03-01T10:00:00Z') })
+      .where(eq(alerts.id, olderId));
+    const ids = async (query: string) =>
+      (await staff('GET', `/alerts?${query}`)).body.result.data.map((a: any) => a.recordId);
+
+    // By nickname, case-insensitive and in part; a wildcard is a literal.
+    expect(await ids('participant=IVY')).toEqual([newer.id, older.id]);
+    expect(await ids('participant=%25')).not.toContain(newer.id);
+    // By the day it was raised: from inclusive, to exclusive.
+    const march = 'from=2026-03-01T00:00:00%2B08:00&to=2026-03-02T00:00:00%2B08:00';
+    expect(await ids(`participant=Ivy&${march}`)).toEqual([older.id]);
+    expect(await ids('participant=Ivy&to=2026-03-01T10:00:00Z')).toEqual([]);
+    expect(await ids('participant=Ivy&from=2026-03-01T10:00:00Z&to=2026-03-01T10:00:00.001Z')).toEqual([
+      older.id,
+    ]);
+    // With the test and the status, all together.
+    expect(await ids(`participant=Ivy&testId=${phqId}&status=new&${march}`)).toEqual([older.id]);
+
+    // Bad input is refused with the field.
+    const bad = await staff('GET', '/alerts?from=yesterday');
+    expect([bad.status, bad.body.result.errors[0].field]).toEqual([400, 'from']);
+    expect((await staff('GET', `/alerts?participant=${'x'.repeat(65)}`)).status).toBe(400);
   });
 });
 

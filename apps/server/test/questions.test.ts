@@ -189,6 +189,40 @@ describe('questions of a test', () => {
     ]);
   });
 
+  it('adds many pasted questions in one request, after the existing ones, all or nothing', async () => {
+    const testId = await newTest();
+    await addAll(testId, ['First']);
+    const batch = (questions: object[]) => api('POST', `/tests/${testId}/questions/batch`, { questions });
+    const added = await batch([question('Second'), question('Third'), { stem: { zh: '第四题' } }]);
+    expect(added.status).toBe(201);
+    expect(added.body.result).toEqual({ imported: 3, total: 4 });
+    const rows = await list(testId);
+    expect(rows.map((q) => [q.position, q.stem.en || q.stem.zh])).toEqual([
+      [1, 'First'],
+      [2, 'Second'],
+      [3, 'Third'],
+      [4, '第四题'],
+    ]);
+    expect(rows[1].options.map((o: any) => o.score)).toEqual([0, 1, 2]);
+    // Each added question is audited as a create, as one added alone.
+    const entries = (await api('GET', `/audit-log?entityType=question&entityId=${rows[2].id}`)).body.result
+      .data;
+    expect(entries).toMatchObject([{ action: 'create' }]);
+
+    // One bad question refuses them all, naming its place in the list.
+    const refused = await batch([question('Fifth'), { stem: { en: '' } }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.result.errors.map((e: any) => e.field)).toEqual(['questions.1.stem']);
+    // Nor may the test go over its limit of questions, or the request be empty.
+    const tooMany = await batch(Array.from({ length: 297 }, (_, i) => ({ stem: { en: `Q${i}` } })));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.result.errors).toMatchObject([
+      { field: 'questions', error: 'question.tooMany', params: { maximum: 300 } },
+    ]);
+    expect((await batch([])).status).toBe(400);
+    expect((await list(testId)).length).toBe(4);
+  });
+
   it('keeps the questions of a test on the shelf as published', async () => {
     const phq = (await api('GET', '/tests?title=PHQ')).body.result.data[0];
     const [first] = await list(phq.id);
@@ -410,5 +444,6 @@ describe('question permissions', () => {
     expect(exported.body.message).toContain('questions.export');
     expect((await as('GET', '/questions/template')).status).toBe(403);
     expect((await as('POST', '/tests/1/questions/bulk-delete')).status).toBe(403);
+    expect((await as('POST', '/tests/1/questions/batch')).status).toBe(403);
   });
 });

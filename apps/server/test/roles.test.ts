@@ -97,6 +97,36 @@ describe('roles', () => {
     expect((await api('PUT', '/api/roles/nobody', { ...reviewer, id: undefined })).status).toBe(404);
   });
 
+  it('creates a copy of a built-in role, as the console sends it, through the normal create', async () => {
+    const finance = (await api('GET', '/api/roles')).body.result.find(
+      (r: { id: string }) => r.id === 'finance',
+    );
+    const res = await api('POST', '/api/roles', {
+      id: 'finance-copy',
+      name: `Copy of ${finance.name}`,
+      describe: finance.describe,
+      requireTwoStep: finance.requireTwoStep,
+      permissions: finance.permissions,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.result).toMatchObject({ builtIn: false, permissions: finance.permissions });
+    // The copy is the admin's own: editable, while the built-in one it came from is unchanged.
+    const renamed = await api('PUT', '/api/roles/finance-copy', {
+      name: 'Refunds desk',
+      permissions: [{ permissionId: 'orders', actionList: ['query', 'get', 'refund'] }],
+    });
+    expect(renamed.status).toBe(200);
+    const after = (await api('GET', '/api/roles')).body.result.find(
+      (r: { id: string }) => r.id === 'finance',
+    );
+    expect(after.permissions).toEqual(finance.permissions);
+    const [created] = await roleEntries('finance-copy');
+    expect(created).toMatchObject({ action: 'create', actorUsername: 'admin' });
+    expect(Object.keys(created.changes.grants.to).sort()).toEqual(
+      finance.permissions.map((p: { permissionId: string }) => p.permissionId).sort(),
+    );
+  });
+
   it('keeps built-in roles read-only', async () => {
     const edit = await api('PUT', '/api/roles/viewer', { ...reviewer, id: undefined });
     expect([edit.status, edit.body.result.error]).toEqual([409, 'role.builtIn']);

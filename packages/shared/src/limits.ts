@@ -21,9 +21,6 @@ export const LINK_PATTERN =
 // ---- Categories and tests ----------------------------------------------------------------------------------
 
 export const SORT_ORDER_MAX = 9999;
-/** A category icon is an http(s) URL or a path inside this app. */
-export const ICON_URL_PATTERN = LINK_PATTERN;
-export const ICON_URL_MAX = 1024;
 
 export const SUBTITLE_MAX = 200;
 export const MAX_PRICE_FEN = 100_000_00;

@@ -32,10 +32,12 @@ import {
   questionSchema,
   type Reconciliation,
   type ReconciliationDay,
+  type Role,
   reconciliationDaySchema,
   reconciliationSchema,
   recordDetailSchema,
   recordSchema,
+  roleSchema,
   type ScoreReport,
   type ScoringInput,
   type ShelfPayment,
@@ -492,3 +494,19 @@ export const wechatPaySettings = (overrides: Partial<WechatPaySettings> = {}): W
     configured: true,
     ...overrides,
   });
+
+/** A role as the roles list answers it: a seeded one from BUILT_IN_ROLES by id. */
+export function role(id: string, overrides: Partial<Role> = {}): Role {
+  const seeded = BUILT_IN_ROLES.find((r) => r.id === id);
+  return contract(roleSchema, {
+    id,
+    name: seeded?.name ?? id,
+    describe: seeded?.describe ?? '',
+    status: 'enabled',
+    createTime: TIME,
+    permissions: toPermissionEntries(seeded?.grants ?? {}),
+    requireTwoStep: false,
+    builtIn: seeded !== undefined,
+    ...overrides,
+  });
+}

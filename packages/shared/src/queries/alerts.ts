@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listQuery, queryId } from './list.ts';
+import { listQuery, queryId, queryText, queryTime } from './list.ts';
 import { ALERT_STATUSES } from './records.ts';
 
 /** The alerts list: its query. */
@@ -8,5 +8,11 @@ export const alertListQuerySchema = listQuery({
   status: z.optional(z.enum(ALERT_STATUSES)),
   testId: z.optional(queryId()),
   participantId: z.optional(queryId()),
+  /** Matches the participant's nickname. */
+  participant: z.optional(queryText(64)),
+  /** Raised at or after. */
+  from: queryTime(),
+  /** Raised before. */
+  to: queryTime(),
 });
 export type AlertListQuery = z.input<typeof alertListQuerySchema>;

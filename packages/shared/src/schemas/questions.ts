@@ -36,6 +36,12 @@ export const questionInputSchema = z.strictObject({
 export type QuestionInput = z.input<typeof questionInputSchema>;
 export type QuestionContent = z.output<typeof questionInputSchema>;
 
+/** `POST /tests/:id/questions/batch`: questions (pasted, one per line) added after the others, all or nothing. */
+export const questionBatchSchema = z.strictObject({
+  questions: z.array(questionInputSchema).min(1).max(MAX_QUESTIONS_PER_TEST),
+});
+export type QuestionBatch = z.input<typeof questionBatchSchema>;
+
 export const questionSchema = z.object({
   id: z.number().int(),
   testId: z.number().int(),
@@ -81,4 +87,5 @@ export const questionImportQuerySchema = z.strictObject({
 /** A refused cell of an imported file: a field error (code, params, text) with its line. */
 export const importRowErrorSchema = fieldErrorSchema.extend({ line: z.number().int() });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+/** What an import or a batch added (`imported`), and how many questions the test now has. */
 export const questionImportResultSchema = z.object({ imported: z.number().int(), total: z.number().int() });

@@ -1,8 +1,8 @@
 import type { Alert, AlertNote, AlertStatus, alertListQuerySchema, ScoreReport } from '@cool/shared';
-import { count, eq, exists, type SQL, sql } from 'drizzle-orm';
+import { count, eq, exists, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { defineList } from '../../db/list.ts';
+import { containsPattern, defineList } from '../../db/list.ts';
 import { alertNotes, alerts, participants, records, testVersions } from '../../db/schema.ts';
 import { versionTitleSql } from '../records/mapping.ts';
 
@@ -64,6 +64,13 @@ const alertList = defineList({
     status: (status: AlertStatus) => eq(alerts.status, status),
     testId: (testId: number) => ofRecord(eq(records.testId, testId)),
     participantId: (participantId: number) => ofRecord(eq(records.participantId, participantId)),
+    /** Matches the participant's nickname (its trigram index). */
+    participant: (nickname: string) =>
+      ofRecord(
+        sql`exists (select 1 from ${participants} where ${participants.id} = ${records.participantId} and ${ilike(participants.nickname, containsPattern(nickname))})`,
+      ),
+    from: (from: string) => gte(alerts.createdAt, new Date(from)),
+    to: (to: string) => lt(alerts.createdAt, new Date(to)),
   },
   sorts: { createTime: alerts.createdAt },
   defaultSort: { field: 'createTime', order: 'descend' },

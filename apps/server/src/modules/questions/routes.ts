@@ -1,6 +1,7 @@
 import {
   idParamsSchema,
   pageSchema,
+  questionBatchSchema,
   questionFileQuerySchema,
   questionIdsSchema,
   questionImportQuerySchema,
@@ -50,6 +51,24 @@ export async function questionRoutes(app: ZodApp) {
     async (request, reply) => {
       const added = await service.addQuestion(contextOf(request), request.params.id, request.body);
       return reply.code(201).send(ok(added, 'Question added'));
+    },
+  );
+
+  app.post(
+    '/api/tests/:id/questions/batch',
+    {
+      config: { access: { permission: 'questions', action: 'add' } },
+      schema: {
+        tags: ['questions'],
+        description: 'Adds the questions after the existing ones, all or nothing (pasted, one per line).',
+        params: idParamsSchema,
+        body: questionBatchSchema,
+        response: responses(questionImportResultSchema, 201),
+      },
+    },
+    async (request, reply) => {
+      const added = await service.addQuestions(contextOf(request), request.params.id, request.body.questions);
+      return reply.code(201).send(ok(added, 'Questions added'));
     },
   );
 

@@ -101,6 +101,22 @@ export async function addQuestion(ctx: ServiceContext, testId: number, content: 
   return getQuestion(ctx, id);
 }
 
+/** Adds questions after the existing ones, all or nothing; each is audited as a create, as one added alone. */
+export async function addQuestions(ctx: ServiceContext, testId: number, list: QuestionContent[]) {
+  const total = await changeQuestions(ctx, testId, async ({ tx, audit }) => {
+    const ids = await repo.appendQuestions(tx, testId, list);
+    for (const id of ids)
+      await audit({
+        entityType: 'question',
+        entityId: id,
+        action: 'create',
+        after: await questionRow(tx, id),
+      });
+    return (await repo.questionsOf(tx, testId)).length;
+  });
+  return { imported: list.length, total };
+}
+
 export async function updateQuestion(ctx: ServiceContext, id: number, content: QuestionContent) {
   const { testId } = await questionRow(ctx.db, id);
   await changeQuestions(ctx, testId, async ({ tx, audit }) => {

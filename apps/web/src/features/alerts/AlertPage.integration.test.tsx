@@ -1,7 +1,23 @@
-import { type Alert, alertSchema, BACKGROUND_HEADER, BUILT_IN_ROLES, type Grants } from '@cool/shared';
+import {
+  type Alert,
+  alertSchema,
+  BACKGROUND_HEADER,
+  BUILT_IN_ROLES,
+  type Grants,
+  testSchema,
+} from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, queriesTo, renderApp, reply, requests, server, setupIntegration } from '../../test/app.tsx';
+import {
+  api,
+  queriesTo,
+  renderApp,
+  reply,
+  replyError,
+  requests,
+  server,
+  setupIntegration,
+} from '../../test/app.tsx';
 import { click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
@@ -39,6 +55,14 @@ function queue() {
       );
     }),
     http.get(api('/alerts/counts'), () => reply({ new: alerts.filter((a) => a.status === 'new').length })),
+    // The search form's test picker.
+    http.get(api('/tests'), () =>
+      reply(
+        fixture.page(testSchema, [
+          fixture.test({ id: 1, title: { en: 'PHQ-9 depression', zh: 'PHQ-9 抑郁' } }),
+        ]),
+      ),
+    ),
     http.put(api('/alerts/:id'), async ({ params, request }) => {
       const input = (await request.json()) as { status: Alert['status']; note: string };
       updates.push({ id: Number(params.id), ...input });
@@ -98,7 +122,7 @@ describe('alerts queue', () => {
     expect(within(dialog).getByText('ops')).toBeTruthy();
   });
 
-  it('asks before changing the status, then saves it with the note and updates the queue and the badge', async () => {
+  it('saves a new status with the note on Save alone, asking nothing more, and updates the queue and the badge', async () => {
     const updates = queue();
     renderApp('/alerts');
     click(
@@ -110,11 +134,9 @@ describe('alerts queue', () => {
     fill(within(dialog).getByLabelText('Note'), 'Phoned her; safe at home');
     click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    const confirm = await screen.findByRole('dialog', { name: 'Mark this alert Contacted?' });
-    expect(updates).toEqual([]);
-    click(within(confirm).getByRole('button', { name: 'Change status' }));
-
     expect(await screen.findByText('Follow-up saved')).toBeTruthy();
+    // Save was the decision: no second question was asked.
+    expect(screen.queryByRole('dialog', { name: /Mark this alert/ })).toBeNull();
     expect(updates).toEqual([{ id: 5, status: 'contacted', note: 'Phoned her; safe at home' }]);
     await waitFor(() =>
       expect(within(screen.getByRole('row', { name: /Lin/ })).getByText('Contacted')).toBeTruthy(),
@@ -134,5 +156,50 @@ describe('alerts queue', () => {
     click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Write a note or choose another status')).toBeTruthy();
     expect(updates).toEqual([]);
+  });
+
+  it('asks for the test, participant and days of the URL, shows them in the form, and searches anew', async () => {
+    queue();
+    renderApp(
+      '/alerts?participant=Lin&testId=1&from=2026-03-01T00%3A00%3A00.000Z&to=2026-03-03T00%3A00%3A00.000Z',
+    );
+    await screen.findByRole('row', { name: /Lin/ });
+    expect(queriesTo('/alerts').at(-1)).toMatchObject({
+      participant: 'Lin',
+      testId: '1',
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-03-03T00:00:00.000Z',
+    });
+    expect((screen.getByLabelText('Participant') as HTMLInputElement).value).toBe('Lin');
+    // `to` is exclusive: the range shown ends the day before.
+    expect((screen.getByRole('textbox', { name: 'End date' }) as HTMLInputElement).value).toBe('2026-03-02');
+    await waitFor(() => expect(screen.getByTitle('PHQ-9 depression')).toBeTruthy());
+
+    fill(screen.getByLabelText('Participant'), ' Wu ');
+    click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(queriesTo('/alerts').at(-1)).toMatchObject({ participant: 'Wu', pageNo: '1' }),
+    );
+  });
+
+  it('opens the alert a link names, and forgets it once closed', async () => {
+    queue();
+    server.use(http.get(api('/alerts/4'), () => reply(contacted)));
+    const { router } = renderApp('/alerts?alert=4');
+    const dialog = await screen.findByRole('dialog', { name: 'Alert #4' });
+    expect(within(dialog).getByText('Called, gave the hotline')).toBeTruthy();
+    click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog', { name: 'Alert #4' })).toBeNull();
+  });
+
+  it('says so when the linked alert cannot be opened', async () => {
+    queue();
+    server.use(
+      http.get(api('/alerts/404'), () => replyError(404, 'alert.notFound', 'The alert was not found')),
+    );
+    const { router } = renderApp('/alerts?alert=404');
+    expect(await screen.findByText('The alert was not found')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -154,4 +154,59 @@ describe('category list', () => {
     click(screen.getByRole('button', { name: 'New category' }));
     expect(within(await screen.findByRole('dialog')).queryByRole('radiogroup')).toBeNull();
   });
+
+  it('uploads the icon as a test cover is uploaded, and saves its URL', async () => {
+    const saved: unknown[] = [];
+    const uploaded: File[] = [];
+    server.use(
+      listOf(mood),
+      http.post(api('/uploads'), async ({ request }) => {
+        uploaded.push((await request.formData()).get('file') as File);
+        return reply({ url: '/uploads/3f2a.png', name: 'leaf.png', contentType: 'image/png', size: 4 });
+      }),
+      http.post(api('/categories'), async ({ request }) => {
+        saved.push(await request.json());
+        return reply(mood);
+      }),
+    );
+    renderApp('/user');
+    await rowOf('Mood');
+    click(screen.getByRole('button', { name: 'New category' }));
+    const dialog = await screen.findByRole('dialog');
+    // No address to type: the icon is an image to upload.
+    expect(within(dialog).queryByRole('textbox', { name: 'Icon URL' })).toBeNull();
+    fill(within(dialog).getByLabelText('Chinese name'), '压力');
+    fill(within(dialog).getByLabelText('English name'), 'Stress');
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const leaf = new File([new Uint8Array([137, 80, 78, 71])], 'leaf.png', { type: 'image/png' });
+    Object.defineProperty(input, 'files', { value: [leaf], configurable: true });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(await screen.findByText('Image uploaded')).toBeTruthy();
+    expect(uploaded.map((file) => file.name)).toEqual(['leaf.png']);
+    expect(dialog.querySelector('img[src="/uploads/3f2a.png"]')).toBeTruthy();
+    click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Category created')).toBeTruthy();
+    expect(saved).toEqual([
+      { nameZh: '压力', nameEn: 'Stress', iconUrl: '/uploads/3f2a.png', sortOrder: 0, status: 'enabled' },
+    ]);
+  });
+
+  it("removes a category's icon", async () => {
+    const saved: unknown[] = [];
+    const withIcon = fixture.category({ ...mood, iconUrl: '/uploads/3f2a.png' });
+    server.use(
+      listOf(withIcon),
+      http.put(api('/categories/:id'), async ({ request }) => {
+        saved.push(await request.json());
+        return reply(mood);
+      }),
+    );
+    renderApp('/user');
+    click(within(await rowOf('Mood')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    click(within(dialog).getByRole('button', { name: 'Remove' }));
+    click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Category saved')).toBeTruthy();
+    expect(saved).toMatchObject([{ iconUrl: null }]);
+  });
 });

@@ -9,7 +9,7 @@ import {
   syncOrder,
 } from '../../shared/api/orders.ts';
 import { recordKeys } from '../../shared/api/records.ts';
-import { testQueries } from '../../shared/api/tests.ts';
+import { testOptionsQuery } from '../../shared/api/tests.ts';
 
 export function useOrderList(query: OrderListQuery) {
   return useQuery(orderQueries.list(query));
@@ -23,12 +23,9 @@ export function useOrderDetail(orderNo: string) {
   return useQuery(orderQueries.detail(orderNo));
 }
 
-/** The largest page the API serves: the test picker lists the tests in one page. */
-const EVERY_TEST = { pageNo: 1, pageSize: 100 } as const;
-
-/** Tests for the search form's picker; they rarely change while the orders screen is open. */
+/** Tests for the search form's picker. */
 export function useTestOptions() {
-  return useQuery({ ...testQueries.list(EVERY_TEST), staleTime: 60_000 });
+  return useQuery(testOptionsQuery());
 }
 
 /** A sync, close or refund changes the order everywhere, and may lock or unlock its record's report. */

@@ -158,10 +158,21 @@ describe("a participant's advanced profile", () => {
     renderApp('/profile/advanced?id=7');
     click(await screen.findByRole('tab', { name: 'Activity' }));
     const link = async (name: string) => (await screen.findByRole('link', { name })).getAttribute('href');
-    // The order's profile; the record's report, for its submit and for the alert it raised.
+    // The order's profile; the record's report for its submit; the alert's follow-up for the alert it raised.
     expect(await link('Paid for PHQ-9 depression')).toBe('/profile/basic?id=1');
     expect(await link('Submitted PHQ-9 depression')).toBe('/records?participantId=7&record=31');
-    expect(await link('Raised an alert on PHQ-9 depression')).toBe('/records?participantId=7&record=31');
+    expect(await link('Raised an alert on PHQ-9 depression')).toBe('/alerts?alert=5');
+  });
+
+  it('links each of their alerts to its follow-up, for a role that may open alerts', async () => {
+    participant7();
+    renderApp('/profile/advanced?id=7');
+    click(await screen.findByRole('tab', { name: 'Alerts' }));
+    const alerts = await screen.findByRole('table', { name: 'Alerts' });
+    const row = await within(alerts).findByRole('row', { name: /PHQ-9 depression/ });
+    expect(within(row).getByRole('link', { name: 'Open alert #5' }).getAttribute('href')).toBe(
+      '/alerts?alert=5',
+    );
   });
 
   it('shows events as text where the role may not open them', async () => {

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { useBlockToggle } from '../../shared/participants/useBlockToggle.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
+import { alertPath, useCanOpenAlert } from '../../shared/records/links.ts';
 import { participantName } from '../../shared/records/tags.tsx';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { ImageAvatar } from '../../shared/ui/ImageAvatar.tsx';
@@ -249,12 +250,15 @@ function ActivityTimeline({ participantId }: { participantId: number }) {
   const { t } = useTranslation();
   const language = useTextLanguage();
   const allowed = usePermission();
-  // An order's events open its profile (orders.get); a record's and an alert's, the record's report on the
-  // records page (records.query with records.get).
+  // An order's events open its profile (orders.get); an alert opens its follow-up in the alerts queue
+  // (alerts.query with alerts.get); a record's events, and an alert the role may not open, the record's report
+  // on the records page (records.query with records.get).
   const canOpenOrder = allowed('orders', 'get');
+  const canOpenAlert = useCanOpenAlert();
   const canOpenRecord = allowed('records', 'query') && allowed('records', 'get');
   const pathOf = (event: ParticipantActivity) => {
     if (event.orderId !== null) return canOpenOrder ? `/profile/basic?id=${event.orderId}` : null;
+    if (event.alertId !== null && canOpenAlert) return alertPath(event.alertId);
     return canOpenRecord ? reportPath(participantId, event.recordId) : null;
   };
   const activity = useParticipantActivity(participantId);

@@ -3,6 +3,7 @@ import {
   DeleteOutlined,
   DownOutlined,
   ImportOutlined,
+  OrderedListOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
 import { localized, type Question, questionListQuerySchema } from '@cool/shared';
@@ -25,10 +26,12 @@ import { QueryErrorState } from '../../shared/ui/QueryErrorState.tsx';
 import { useDeleteQuestions, useQuestionSearch, useQuestions, useReorderQuestions, useTest } from './api.ts';
 import { QuestionFormDrawer } from './components/QuestionFormDrawer.tsx';
 import { QuestionImportModal } from './components/QuestionImportModal.tsx';
+import { QuestionPasteModal } from './components/QuestionPasteModal.tsx';
 import { QuestionSearchForm } from './components/QuestionSearchForm.tsx';
 import { QuestionTable } from './components/QuestionTable.tsx';
 import { ScoringEditor } from './components/ScoringEditor.tsx';
 import { moveItem } from './mapping.ts';
+import { testLanguages } from './presets.ts';
 
 type Editing = { question: Question | null } | undefined;
 
@@ -79,6 +82,7 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
   const remove = useDeleteQuestions(testId);
   const [editing, setEditing] = useState<Editing>();
   const [importing, setImporting] = useState(false);
+  const [pasting, setPasting] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [tab, setTab] = useState('questions');
   // The search is in the URL beside the tab's testId: a shared link or a restored tab shows the same questions.
@@ -211,6 +215,11 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
         </Dropdown>
       )}
       {can.add && (
+        <Button icon={<OrderedListOutlined />} onClick={() => setPasting(true)}>
+          {t('questions.paste.button')}
+        </Button>
+      )}
+      {can.add && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ question: null })}>
           {t('questions.create')}
         </Button>
@@ -273,10 +282,21 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
           testId={testId}
           question={editing.question}
           scoring={detail.scoring}
+          // A new question comes last: the one before it is the last one.
+          previous={(editing.question ? list[editing.question.position - 2] : list.at(-1)) ?? null}
+          languages={testLanguages(detail.title)}
           onClose={() => setEditing(undefined)}
         />
       )}
       {importing && <QuestionImportModal testId={testId} onClose={() => setImporting(false)} />}
+      {pasting && (
+        <QuestionPasteModal
+          testId={testId}
+          questions={list}
+          languages={testLanguages(detail.title)}
+          onClose={() => setPasting(false)}
+        />
+      )}
     </PageContainer>
   );
 }

@@ -1,6 +1,14 @@
-import type { ImportRowError, Question, QuestionInput, QuestionListQuery, ScoringInput } from '@cool/shared';
+import type {
+  ImportRowError,
+  Question,
+  QuestionBatch,
+  QuestionInput,
+  QuestionListQuery,
+  ScoringInput,
+} from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  addQuestions,
   deleteQuestions,
   type ImportMode,
   importQuestions,
@@ -80,6 +88,13 @@ export function useReorderQuestions(testId: number) {
       if (context?.before) queryClient.setQueryData(queryKey, context.before);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: testKeys.all }),
+  });
+}
+
+export function useAddQuestions(testId: number) {
+  return useMutation({
+    mutationFn: (batch: QuestionBatch) => addQuestions(testId, batch),
+    onSuccess: useInvalidateTests(),
   });
 }
 

@@ -157,4 +157,27 @@ describe('record drawer', () => {
     ).toBeTruthy();
     expect(within(dialog).getByText('Crisis text')).toBeTruthy();
   });
+
+  it("links the record's alert to its follow-up, for a role that may open alerts", async () => {
+    withLists();
+    server.use(http.get(api('/records/31'), () => reply(fixture.recordDetail())));
+    renderApp('/records?record=31');
+    const dialog = await screen.findByRole('dialog', { name: 'Record #31' });
+    const link = await within(dialog).findByRole('link', { name: 'Open alert #5' });
+    expect(link.getAttribute('href')).toBe('/alerts?alert=5');
+  });
+
+  it('shows the alert without a link to a role that may not open alerts', async () => {
+    withLists();
+    server.use(
+      http.get(api('/records/31'), () => reply(fixture.recordDetail())),
+      http.get(api('/user/info'), () =>
+        reply(fixture.userInfo({ ...BUILT_IN_ROLES[0]!.grants, alerts: ['query'] })),
+      ),
+    );
+    renderApp('/records?record=31');
+    const dialog = await screen.findByRole('dialog', { name: 'Record #31' });
+    await within(dialog).findByRole('region', { name: 'Report' });
+    expect(within(dialog).queryByRole('link', { name: 'Open alert #5' })).toBeNull();
+  });
 });

@@ -36,6 +36,14 @@ export default function RolePage() {
       ...(role?.builtIn && { footer: null }),
     });
 
+  // A copy is a new role: the create form, filled in from the copied one.
+  const copy = (role: Role) =>
+    dialog.open(<RoleForm copyOf={role} />, {
+      title: t('roles.createTitle'),
+      width: 1000,
+      destroyOnHidden: true,
+    });
+
   const confirmDelete = (role: Role) =>
     modal.confirm({
       title: t('roles.action.delete'),
@@ -72,6 +80,16 @@ export default function RolePage() {
       ) : (
         <Button type="link" size="small" onClick={() => open(role)}>
           {t('roles.action.edit')}
+        </Button>
+      )}
+      {can('roles', 'add') && (
+        <Button
+          type="link"
+          size="small"
+          aria-label={t('roles.action.copyOf', { name: role.name })}
+          onClick={() => copy(role)}
+        >
+          {t('roles.action.copy')}
         </Button>
       )}
       {!role.builtIn && can('roles', 'delete') && (

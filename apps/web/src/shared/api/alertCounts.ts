@@ -13,6 +13,7 @@ export const alertKeys = {
   all: ['alerts'] as const,
   list: (query: AlertListQuery) => [...alertKeys.all, 'list', query] as const,
   counts: () => [...alertKeys.all, 'counts'] as const,
+  detail: (id: number) => [...alertKeys.all, 'detail', id] as const,
 };
 
 /**

@@ -19,6 +19,12 @@ export const alertQueries = {
       queryFn: () => api.get('/alerts', alertPageSchema, { params: query }),
       placeholderData: keepPreviousData,
     }),
+  /** One alert, as a link to it opens it. */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: alertKeys.detail(id),
+      queryFn: () => api.get(`/alerts/${id}`, typed<typeof alertSchema>()),
+    }),
 };
 
 export const updateAlert = ({ id, input }: { id: number; input: AlertUpdate }) =>

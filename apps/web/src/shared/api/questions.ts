@@ -1,5 +1,6 @@
 import {
   MAX_QUESTIONS_PER_TEST,
+  type QuestionBatch,
   type QuestionInput,
   type QuestionListQuery,
   type questionBulkDeleteResultSchema,
@@ -61,6 +62,10 @@ export const reorderQuestions = (testId: number, ids: number[]) =>
   api.put(`/tests/${testId}/questions/order`, typed<typeof questionOrderResultSchema>(), { ids });
 
 export type ImportMode = 'append' | 'replace';
+
+/** Adds pasted questions after the others in one request, all or nothing. */
+export const addQuestions = (testId: number, batch: QuestionBatch) =>
+  api.post(`/tests/${testId}/questions/batch`, typed<typeof questionImportResultSchema>(), batch);
 
 export const importQuestions = (testId: number, { file, mode }: { file: File; mode: ImportMode }) => {
   const body = new FormData();

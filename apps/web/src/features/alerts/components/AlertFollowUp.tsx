@@ -76,32 +76,17 @@ function AlertHistory({ alert }: { alert: Alert }) {
 
 /**
  * An alert opened as dialog content: what it raised and its history, and, for staff who may edit it, a new
- * status and note. Changing the status is asked for once more before it is saved.
+ * status and note. Save is the decision: nothing here destroys anything, so nothing is asked again.
  */
 export function AlertFollowUp({ alert, editable }: { alert: Alert; editable: boolean }) {
   const { t } = useTranslation();
-  const { message, modal } = useNotices();
+  const { message } = useNotices();
   const language = useTextLanguage();
   const [form] = Form.useForm<FollowUpValues>();
   const update = useUpdateAlert();
   const [formError, setFormError] = useState<string | null>(null);
 
   const statusText = (status: AlertStatus) => t(`testRecord.alertStatus.${status}`);
-
-  const confirmed = (status: AlertStatus) =>
-    new Promise<boolean>((resolve) =>
-      modal.confirm({
-        title: t('alerts.followUp.confirmTitle', { status: statusText(status) }),
-        content: t('alerts.followUp.confirmContent', {
-          from: statusText(alert.status),
-          to: statusText(status),
-        }),
-        okText: t('alerts.followUp.confirmOk'),
-        cancelText: t('alerts.followUp.cancel'),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      }),
-    );
 
   const save = async (): Promise<boolean> => {
     if (!editable) return true;
@@ -112,7 +97,6 @@ export function AlertFollowUp({ alert, editable }: { alert: Alert; editable: boo
       setFormError(t('alerts.followUp.nothing'));
       return false;
     }
-    if (status !== alert.status && !(await confirmed(status))) return false;
     try {
       await update.mutateAsync({ id: alert.id, input: { status, note: text } });
     } catch (error) {

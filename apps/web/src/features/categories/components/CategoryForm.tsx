@@ -2,8 +2,6 @@ import {
   CATEGORY_NAME_MAX,
   type Category,
   type CategoryInput,
-  ICON_URL_MAX,
-  ICON_URL_PATTERN,
   SORT_ORDER_MAX,
   STATUSES,
   type Status,
@@ -15,13 +13,16 @@ import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { useDialogHandlers } from '../../../shared/ui/dialog.tsx';
+import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
+import { useImageTexts } from '../../../shared/ui/LocalizedFields.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { useSaveCategory } from '../api.ts';
 
 interface CategoryFormValues {
   nameZh: string;
   nameEn: string;
-  iconUrl?: string;
+  /** Uploaded like a test's cover: the upload's URL, or null for none. */
+  iconUrl: string | null;
   sortOrder: number;
   status: Status;
 }
@@ -35,6 +36,7 @@ export function CategoryForm({ category }: { category: Category | null }) {
   const { message } = useNotices();
   const [form] = Form.useForm<CategoryFormValues>();
   const saveCategory = useSaveCategory();
+  const imageTexts = useImageTexts();
   const [formError, setFormError] = useState<string | null>(null);
   const allowed = usePermission();
   // As the list's switch: leaving the status it has (enabled, for a new one) takes enable or disable.
@@ -56,7 +58,7 @@ export function CategoryForm({ category }: { category: Category | null }) {
     const input: CategoryInput = {
       nameZh: values.nameZh.trim(),
       nameEn: values.nameEn.trim(),
-      iconUrl: values.iconUrl?.trim() || null,
+      iconUrl: values.iconUrl ?? null,
       sortOrder: values.sortOrder,
       // Left out, the server keeps the status (or enables a new category).
       status: mayChangeStatus ? values.status : undefined,
@@ -84,9 +86,7 @@ export function CategoryForm({ category }: { category: Category | null }) {
         form={form}
         layout="vertical"
         initialValues={
-          category
-            ? { ...category, iconUrl: category.iconUrl ?? undefined }
-            : { sortOrder: 0, status: 'enabled' satisfies Status }
+          category ? category : { iconUrl: null, sortOrder: 0, status: 'enabled' satisfies Status }
         }
       >
         <Form.Item name="nameZh" label={t('categories.field.nameZh')} rules={nameRules}>
@@ -95,15 +95,8 @@ export function CategoryForm({ category }: { category: Category | null }) {
         <Form.Item name="nameEn" label={t('categories.field.nameEn')} rules={nameRules}>
           <Input />
         </Form.Item>
-        <Form.Item
-          name="iconUrl"
-          label={t('categories.field.iconUrl')}
-          rules={[
-            { pattern: ICON_URL_PATTERN, message: t('categories.validation.iconUrl') },
-            { max: ICON_URL_MAX, message: t('categories.validation.iconUrlMax', { max: ICON_URL_MAX }) },
-          ]}
-        >
-          <Input placeholder="https://… /…" />
+        <Form.Item name="iconUrl" label={t('categories.field.icon')} extra={t('ui.image.hint')}>
+          <ImageUploadField texts={imageTexts} />
         </Form.Item>
         <Form.Item
           name="sortOrder"

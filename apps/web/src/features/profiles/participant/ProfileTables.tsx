@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { FIT_TABLE } from '../../../shared/list/fitTable.ts';
+import { alertPath, useCanOpenAlert } from '../../../shared/records/links.ts';
 import {
   AlertStatusTag,
   BandTag,
@@ -141,6 +142,7 @@ export function OrderTable(props: PagedTableProps<Order>) {
 export function AlertTable(props: PagedTableProps<Alert>) {
   const { t } = useTranslation();
   const language = useTextLanguage();
+  const canOpenAlert = useCanOpenAlert();
   return (
     <Table<Alert>
       {...pagedTable(props)}
@@ -167,6 +169,19 @@ export function AlertTable(props: PagedTableProps<Alert>) {
           title: t('participantProfile.alert.created'),
           render: (_, a) => <DateTimeCell value={a.createTime} />,
         },
+        ...(canOpenAlert
+          ? [
+              {
+                key: 'followUp',
+                title: t('participantProfile.alert.followUp'),
+                render: (_: unknown, a: Alert) => (
+                  <Link to={alertPath(a.id)} aria-label={t('participantProfile.alert.openN', { id: a.id })}>
+                    {t('participantProfile.alert.open')}
+                  </Link>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -1,4 +1,10 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  DownOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import {
   isReverseScored,
   MAX_OPTIONS_PER_QUESTION,
@@ -16,6 +22,7 @@ import {
   Card,
   Col,
   Drawer,
+  Dropdown,
   Flex,
   Form,
   Grid,
@@ -31,7 +38,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
-import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { type TextLanguage, useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { ImageUploadField } from '../../../shared/ui/ImageUploadField.tsx';
 import { LocalizedFields, useImageTexts } from '../../../shared/ui/LocalizedFields.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
@@ -43,18 +50,30 @@ import {
   toQuestionFormValues,
   toQuestionInput,
 } from '../mapping.ts';
+import { ANSWER_SCALES, type OptionSource, optionsFrom } from '../presets.ts';
 
 interface QuestionFormDrawerProps {
   testId: number;
   /** The question being edited; null creates a new one. */
   question: Question | null;
   scoring: Scoring;
+  /** The question before this one, whose options it may copy; null for the first. */
+  previous: Question | null;
+  /** The languages the test is written in: a preset scale's texts go in these. */
+  languages: TextLanguage[];
   onClose: () => void;
 }
 
-export function QuestionFormDrawer({ testId, question, scoring, onClose }: QuestionFormDrawerProps) {
+export function QuestionFormDrawer({
+  testId,
+  question,
+  scoring,
+  previous,
+  languages,
+  onClose,
+}: QuestionFormDrawerProps) {
   const { t } = useTranslation();
-  const { message } = useNotices();
+  const { message, modal } = useNotices();
   const language = useTextLanguage();
   const imageTexts = useImageTexts();
   const [form] = Form.useForm<QuestionFormValues>();
@@ -76,6 +95,24 @@ export function QuestionFormDrawer({ testId, question, scoring, onClose }: Quest
     ) ?? [];
   const reversible = options.length >= 2 && options.every((o) => typeof o?.score === 'number');
   const reversed = reversible && isReverseScored(options);
+
+  /** Replaces the options (and type) with a scale's or the previous question's; asks once if any were written. */
+  const fillOptions = (source: OptionSource) => {
+    const apply = () => {
+      const filled = optionsFrom(source, languages);
+      form.setFieldsValue({ type: filled.type, options: filled.options });
+    };
+    const current = (form.getFieldValue('options') ?? []) as OptionFormValues[];
+    const written = current.filter((o) => o?.text?.zh?.trim() || o?.text?.en?.trim() || o?.imageUrl);
+    if (written.length === 0) return apply();
+    modal.confirm({
+      title: t('questions.scale.confirmTitle'),
+      content: t('questions.scale.confirmContent', { count: written.length }),
+      okText: t('questions.scale.confirmOk'),
+      cancelText: t('questions.form.cancel'),
+      onOk: apply,
+    });
+  };
 
   const onFinish = async (values: QuestionFormValues) => {
     setFormError(null);
@@ -140,17 +177,45 @@ export function QuestionFormDrawer({ testId, question, scoring, onClose }: Quest
           <Typography.Title level={5} style={{ margin: 0 }}>
             {t('questions.options.title')}
           </Typography.Title>
-          {type === 'likert' && (
-            <Space>
-              <Switch
-                id="reverse-scored"
-                checked={reversed}
-                disabled={!reversible}
-                onChange={() => form.setFieldValue('options', reverseScores(options))}
-              />
-              <label htmlFor="reverse-scored">{t('questions.options.reverse')}</label>
-            </Space>
-          )}
+          <Flex gap={12} wrap align="center">
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  ...ANSWER_SCALES.map((scale) => ({ key: scale, label: t(`questions.scale.${scale}`) })),
+                  { type: 'divider' as const },
+                  {
+                    key: 'previous',
+                    disabled: previous === null,
+                    label: previous
+                      ? t('questions.scale.previous', { n: previous.position })
+                      : t('questions.scale.noPrevious'),
+                  },
+                ],
+                onClick: ({ key }) =>
+                  fillOptions(
+                    key === 'previous' && previous
+                      ? { previous }
+                      : { scale: key as (typeof ANSWER_SCALES)[number] },
+                  ),
+              }}
+            >
+              <Button size="small">
+                {t('questions.scale.button')} <DownOutlined />
+              </Button>
+            </Dropdown>
+            {type === 'likert' && (
+              <Space>
+                <Switch
+                  id="reverse-scored"
+                  checked={reversed}
+                  disabled={!reversible}
+                  onChange={() => form.setFieldValue('options', reverseScores(options))}
+                />
+                <label htmlFor="reverse-scored">{t('questions.options.reverse')}</label>
+              </Space>
+            )}
+          </Flex>
         </Flex>
         <Form.List
           name="options"

@@ -1,7 +1,9 @@
 import { type Answer, formatNumber, localized, type VersionQuestion } from '@cool/shared';
 import { Alert, Card, Descriptions, Flex, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { alertPath, useCanOpenAlert } from '../../../shared/records/links.ts';
 import { ReportView } from '../../../shared/records/ReportView.tsx';
 import { AlertStatusTag, participantName, RecordStatusTag } from '../../../shared/records/tags.tsx';
 import { DetailDrawer } from '../../../shared/ui/DetailDrawer.tsx';
@@ -70,6 +72,7 @@ export function RecordDrawer({ id, onClose }: { id: number; onClose: () => void 
   const { t } = useTranslation();
   const language = useTextLanguage();
   const detail = useRecordDetail(id);
+  const canOpenAlert = useCanOpenAlert();
 
   return (
     <DetailDrawer
@@ -103,7 +106,21 @@ export function RecordDrawer({ id, onClose }: { id: number; onClose: () => void 
               {
                 key: 'alert',
                 label: t('records.field.alert'),
-                children: record.alert ? <AlertStatusTag status={record.alert.status} /> : '—',
+                children: record.alert ? (
+                  <Flex gap={8} wrap align="center">
+                    <AlertStatusTag status={record.alert.status} />
+                    {canOpenAlert && (
+                      <Link
+                        to={alertPath(record.alert.id)}
+                        aria-label={t('records.detail.openAlertN', { id: record.alert.id })}
+                      >
+                        {t('records.detail.openAlert')}
+                      </Link>
+                    )}
+                  </Flex>
+                ) : (
+                  '—'
+                ),
               },
               {
                 key: 'started',

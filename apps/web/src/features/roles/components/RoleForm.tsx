@@ -22,8 +22,14 @@ interface RoleFormValues {
 const toGrants = (role: Role): Grants =>
   Object.fromEntries(role.permissions.map((entry) => [entry.permissionId, entry.actionList]));
 
-/** Dialog content: creates a role, edits a custom one, or shows a built-in one read-only. */
-export function RoleForm({ role }: { role: Role | null }) {
+/** The id a copy of `source` starts with: a valid slug the admin may change. */
+const copyId = (source: Role) => `${source.id.slice(0, 27)}-copy`;
+
+/**
+ * Dialog content: creates a role (empty, or starting as a copy of `copyOf`: its grants and settings under a
+ * "Copy of" name), edits a custom one, or shows a built-in one read-only.
+ */
+export function RoleForm({ role = null, copyOf }: { role?: Role | null; copyOf?: Role }) {
   const { t } = useTranslation();
   const { message } = useNotices();
   const [form] = Form.useForm<RoleFormValues>();
@@ -77,7 +83,16 @@ export function RoleForm({ role }: { role: Role | null }) {
         initialValues={
           role
             ? { ...role, grants: toGrants(role) }
-            : { status: 'enabled' satisfies Status, requireTwoStep: false, grants: {} }
+            : copyOf
+              ? {
+                  id: copyId(copyOf),
+                  name: t('roles.copyName', { name: copyOf.name }).slice(0, 64),
+                  describe: copyOf.describe,
+                  status: 'enabled' satisfies Status,
+                  requireTwoStep: copyOf.requireTwoStep,
+                  grants: toGrants(copyOf),
+                }
+              : { status: 'enabled' satisfies Status, requireTwoStep: false, grants: {} }
         }
       >
         <Form.Item
