@@ -118,6 +118,22 @@ export async function fillYear(pool, templateIds, sizes, log = console.log) {
       and t.variant = case when s.sheet < 0.5 then 0 when s.sheet < 0.88 then 1 else 2 end`,
     [sizes.records, first, sizes.participants, tests],
   );
+  // What each start keeps (records/repository.ts countTaker): who took each test, and how many they are.
+  await step(
+    log,
+    'test takers',
+    pool,
+    `insert into test_takers (test_id, participant_id)
+     select distinct test_id, participant_id from records on conflict do nothing`,
+  );
+  await step(
+    log,
+    'test stats',
+    pool,
+    `insert into test_stats (test_id, participants)
+     select test_id, count(*) from test_takers group by test_id
+     on conflict (test_id) do update set participants = excluded.participants`,
+  );
   await step(
     log,
     'alerts',

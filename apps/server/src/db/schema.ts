@@ -450,6 +450,32 @@ export const records = pgTable(
 );
 
 /**
+ * Who has taken each test (issue 28): a row the first time a participant starts it. With `test_stats` it
+ * keeps the shelf's and the tests list's "taken by N" from counting distinct participants over the records
+ * on every view.
+ */
+export const testTakers = pgTable(
+  'test_takers',
+  {
+    testId: integer('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    participantId: integer('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.testId, t.participantId] })],
+);
+
+/** Per test, its distinct participants: raised by a start that adds a `test_takers` row, in that start's transaction. */
+export const testStats = pgTable('test_stats', {
+  testId: integer('test_id')
+    .primaryKey()
+    .references(() => tests.id, { onDelete: 'cascade' }),
+  participants: integer('participants').notNull().default(0),
+});
+
+/**
  * One per record whose report raised an alert, created in the submit's transaction (so none is ever lost),
  * followed up by staff: new -> contacted -> closed.
  */

@@ -1,9 +1,4 @@
-import {
-  ANALYSIS_RANKING_SIZE,
-  ANALYSIS_TREND_DAYS,
-  type AnalysisUnit,
-  type PayChannel,
-} from '@cool/shared';
+import { ANALYSIS_RANKING_SIZE, ANALYSIS_TREND_DAYS, type AnalysisUnit, type PayChannel } from '@cool/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { categories, orders, records, testCategories, tests } from '../../db/schema.ts';

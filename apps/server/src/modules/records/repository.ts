@@ -14,7 +14,16 @@ import { and, desc, eq, exists, gt, gte, ilike, lt, type SQL, sql } from 'drizzl
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
-import { alerts, participants, records, testCategories, tests, testVersions } from '../../db/schema.ts';
+import {
+  alerts,
+  participants,
+  records,
+  testCategories,
+  testStats,
+  tests,
+  testTakers,
+  testVersions,
+} from '../../db/schema.ts';
 import { categoriesSql } from '../tests/repository.ts';
 import { participantCountSql } from '../tests/usage.ts';
 import {
@@ -190,8 +199,22 @@ export async function insertRecord(
     .insert(records)
     .values({ ...values, answers: [] })
     .returning();
+  await countTaker(tx, values.testId, values.participantId);
   return row!;
 }
+
+/**
+ * A participant's first start of a test raises the test's count of distinct participants, in one
+ * statement. Last in the start's transaction, so the count's row is held only until its commit.
+ */
+const countTaker = (tx: Executor, testId: number, participantId: number) =>
+  tx.execute(sql`
+    with added as (
+      insert into ${testTakers} (test_id, participant_id) values (${testId}, ${participantId})
+      on conflict do nothing returning 1
+    )
+    insert into ${testStats} (test_id, participants) select ${testId}, 1 from added
+    on conflict (test_id) do update set participants = ${testStats.participants} + 1`);
 
 /** Whose record it is, on which version, and whether it is still open: what a save checks first. */
 export async function recordOwner(db: Executor, id: number) {
