@@ -5,8 +5,8 @@ import { httpError } from '../../http/reply.ts';
 /**
  * An uploaded XLSX is a ZIP, and a 2 MB ZIP can inflate to gigabytes. Before the spreadsheet library sees
  * it, the workbook's XML parts are inflated here against a hard cap (declared sizes can lie), every part's
- * rows and cells are counted as the library reads them (the library fills every gap up to the last row and column it meets),
- * and the library is handed a fresh, uncompressed ZIP of only those checked parts.
+ * rows and cells are counted as the library reads them (it fills every gap up to the last row and column it
+ * meets), and the library is handed a fresh, uncompressed ZIP of only those checked parts.
  */
 
 /** What all the XML parts of a workbook may inflate to together. */
