@@ -2,7 +2,7 @@ import type { Alert, AlertNote, AlertStatus, alertListQuerySchema, ScoreReport }
 import { count, eq, exists, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { containsPattern, defineList } from '../../db/list.ts';
+import { containsPattern, defineList, outerColumn } from '../../db/list.ts';
 import { alertNotes, alerts, participants, records, testVersions } from '../../db/schema.ts';
 import { versionTitleSql } from '../records/mapping.ts';
 
@@ -13,7 +13,7 @@ const notesSql = sql<AlertNote[]>`coalesce((
   select json_agg(json_build_object('id', n.id, 'status', n.status, 'note', n.note, 'username', n.username,
     'time', to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
     order by n.created_at desc, n.id desc)
-  from ${alertNotes} n where n.alert_id = ${alerts.id}), '[]'::json)`;
+  from ${alertNotes} n where n.alert_id = ${outerColumn(alerts.id)}), '[]'::json)`;
 
 const selectAlerts = (db: Executor) =>
   db
