@@ -170,12 +170,23 @@ test.describe('sign-in, guard and sign-out', () => {
 
   test('a reload or another console URL while the user info loads keeps the session', async ({ page }) => {
     await signInAs(page, ADMIN.username, ADMIN.password);
-    // The user info never answers; the next page's load aborts it (as the browser does on a reload).
-    await page.route('**/api/user/info', () => undefined);
+    // The user info is still on its way when the page reloads: the browser aborts it.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      '**/api/user/info',
+      async (route) => {
+        await released;
+        await route.continue().catch(() => undefined);
+      },
+      { times: 1 },
+    );
     await page.goto('/order');
-    await expect(page.getByTestId('page-outline')).toBeVisible();
-    await page.unroute('**/api/user/info');
+    await expect(page.getByRole('status', { name: 'Loading...' })).toBeVisible();
     await page.reload();
+    release();
     await expect(page.getByRole('heading', { name: 'payment orders' })).toBeVisible();
     await expect(page).toHaveURL(/\/order$/);
 
