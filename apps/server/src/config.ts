@@ -76,6 +76,11 @@ export interface Config {
   wechatPayApiBase: string;
   /** Alibaba Cloud SMS (`ALIYUN_SMS_API_BASE`) and Tencent Cloud SMS (`TENCENT_SMS_API_BASE`); fakes in tests. */
   smsApiBase: SmsApiBase;
+  /**
+   * `SMTP_ALLOW_PRIVATE`: the SMTP server staff enter may be on loopback or a private network (a relay of
+   * the operator's own). An environment variable, not a setting: staff editing settings must not open it.
+   */
+  smtpAllowPrivate: boolean;
   /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
   sessionIdleHours: number;
   oauth: OAuthBases;
@@ -161,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       aliyun: (env.ALIYUN_SMS_API_BASE || 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, ''),
       tencent: (env.TENCENT_SMS_API_BASE || 'https://sms.tencentcloudapi.com').replace(/\/+$/, ''),
     },
+    smtpAllowPrivate: bool(env.SMTP_ALLOW_PRIVATE),
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', 1),
     oauth: oauthBases(env),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 8000, 'PORT')}`).replace(/\/+$/, ''),

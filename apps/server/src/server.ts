@@ -89,6 +89,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   try {
     jobs = await startJobs(database, app.log, options.jobs ?? JOBS, {
       wechatPayApiBase: config.wechatPayApiBase,
+      smtpAllowPrivate: config.smtpAllowPrivate,
       ...options.jobOptions,
     });
   } catch (error) {

@@ -83,7 +83,13 @@ const enUS = {
   },
   mail: {
     notConfigured: 'Mail is not set up: messages go to the development outbox',
-    sendFailed: 'The mail server did not take the mail: {{reason}}',
+    sendFailed: 'The mail server did not take the mail',
+    connectFailed: 'Could not connect to the mail server',
+    timedOut: 'The mail server did not answer in time',
+    tlsFailed: 'Could not set up a secure connection to the mail server',
+    signInRefused: 'The mail server refused the sign-in: check the username and password',
+    hostNotAllowed:
+      'This address is on the server’s own or a private network, where mail servers are allowed only when the server is started with SMTP_ALLOW_PRIVATE=true',
   },
   sms: {
     notConfigured: 'SMS is not set up: messages go to the development outbox',

@@ -241,9 +241,9 @@ export const recoveryMailJob = defineJob<{ email: string; publicUrl: string; lan
   // A retry would find the link this run issued and send nothing: a mail that did not go is in the outbox's
   // failures, and the person asks again.
   retryLimit: 0,
-  run: ({ email, publicUrl, language }, { database, log }) =>
+  run: ({ email, publicUrl, language }, { database, log, smtpAllowPrivate }) =>
     mailRecoveryLink(
-      { db: database.db, actor: SYSTEM_ACTOR, log, ...(language && { language }) },
+      { db: database.db, actor: SYSTEM_ACTOR, log, smtpAllowPrivate, ...(language && { language }) },
       publicUrl,
       email,
     ),

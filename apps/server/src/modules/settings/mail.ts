@@ -6,8 +6,9 @@
 import type { MailSettings, MessageTestResult, mailSettingsInputSchema } from '@cool/shared';
 import { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
-import { HttpError } from '../../http/reply.ts';
+import { badRequest, HttpError } from '../../http/reply.ts';
 import { deliver } from '../messaging/delivery.ts';
+import { mailServerAddress } from '../messaging/mailServer.ts';
 import { testMessage } from '../messaging/templates.ts';
 import * as repo from './repository.ts';
 
@@ -52,11 +53,17 @@ export async function smtpSettings(ctx: Pick<ServiceContext, 'db'>): Promise<Sto
   return isConfigured(stored) ? stored : undefined;
 }
 
-export const saveMail = (
+export async function saveMail(
   ctx: ServiceContext,
   input: z.output<typeof mailSettingsInputSchema>,
-): Promise<MailSettings> =>
-  withTx(ctx, async ({ tx, actor, audit }) => {
+): Promise<MailSettings> {
+  if (input.host) {
+    // Resolved outside the transaction. A name that does not resolve now is kept (its DNS may be down):
+    // sending checks again, and connects only to the address it checked.
+    const found = await mailServerAddress(input.host, ctx.smtpAllowPrivate ?? false);
+    if (!found.ok && found.reason === 'ownNetwork') throw badRequest('host', 'mail.hostNotAllowed');
+  }
+  return withTx(ctx, async ({ tx, actor, audit }) => {
     const before = asStored(await repo.lockSetting(tx, MAIL));
     const after: StoredMail = {
       host: input.host,
@@ -80,8 +87,9 @@ export const saveMail = (
     });
     return saved;
   });
+}
 
-/** Sends a test mail with the saved settings; 409 until they are complete, 502 with SMTP's answer. */
+/** Sends a test mail with the saved settings; 409 until they are complete, 502 saying what went wrong. */
 export async function testMail(ctx: ServiceContext, to: string): Promise<MessageTestResult> {
   if (!(await smtpSettings(ctx))) throw new HttpError(409, 'mail.notConfigured');
   const startedAt = Date.now();
