@@ -1,7 +1,9 @@
 /**
  * Outgoing mail (one JSON document under `mail`): the SMTP server and the sender. The password is
  * write-only: it leaves the server only as "set" (no fingerprint: a person's password is guessable from one),
- * and the audit log records only that it changed. With no host saved, mail stays in the development outbox.
+ * and the audit log records only that it changed. It belongs to the host and username it was entered with:
+ * changing either drops it unless it is entered again (else it would go to the new host at the next mail).
+ * With no host saved, mail stays in the development outbox.
  */
 import type { MailSettings, MessageTestResult, mailSettingsInputSchema } from '@cool/shared';
 import { z } from 'zod';
@@ -70,8 +72,13 @@ export async function saveMail(
       port: input.port,
       secure: input.secure,
       username: input.username,
-      // Left out keeps the saved password; null removes it.
-      password: input.password === undefined ? before.password : input.password || null,
+      // Left out keeps the saved password for the same server and user only; null removes it.
+      password:
+        input.password === undefined
+          ? input.host === before.host && input.username === before.username
+            ? before.password
+            : null
+          : input.password || null,
       fromAddress: input.from.address,
       fromName: input.from.name,
     };
