@@ -57,6 +57,11 @@ export interface Config {
   /** PostgreSQL cancels a statement that runs longer, in ms (0: never). */
   databaseStatementTimeoutMs: number;
   adminPassword: string | undefined;
+  /**
+   * `SECRETS_KEY`: the key(s) the secrets in the settings are sealed with, base64, comma-separated, the first
+   * sealing. Unset: a key file in `dataDir` (made at the first start).
+   */
+  secretsKey: string | undefined;
   /** Directory of the built console; served with history fallback when it exists. */
   webDist: string | undefined;
   logLevel: string;
@@ -153,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'DATABASE_STATEMENT_TIMEOUT_MS',
     ),
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env.TRUST_PROXY),

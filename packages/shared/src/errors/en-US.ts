@@ -16,6 +16,8 @@ const enUS = {
   server: {
     internal: 'Something went wrong on the server. Please try again.',
     unavailable: 'The service is starting or unavailable. Please try again shortly.',
+    secretsUnreadable:
+      'This server cannot open the saved keys and passwords: it was not given the key they were sealed with (SECRETS_KEY)',
   },
   field: {
     orderNo: 'Use 6-32 letters or digits',

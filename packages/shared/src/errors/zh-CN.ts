@@ -15,6 +15,7 @@ const zhCN: ErrorCatalogue = {
   server: {
     internal: '服务器出错了，请重试',
     unavailable: '服务正在启动或暂不可用，请稍后再试',
+    secretsUnreadable: '此服务器无法解开已保存的密钥和密码：它没有加密它们时使用的密钥（SECRETS_KEY）',
   },
   field: {
     orderNo: '请使用 6-32 位字母或数字',
