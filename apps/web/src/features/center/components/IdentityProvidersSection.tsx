@@ -116,7 +116,7 @@ function Providers({ settings, editable }: { settings: IdentityProviders; editab
               <SecretField
                 state={settings[provider].secret}
                 disabled={!editable}
-                reenter={moved(provider) ? t('center.secret.reenterAppId') : undefined}
+                reenter={moved(provider) ? t('center.secret.reenterApp') : undefined}
               />
             </Form.Item>
             <Typography.Text type="secondary">
