@@ -97,22 +97,24 @@ export const saveSms = (
 ): Promise<SmsSettings> =>
   withTx(ctx, async ({ tx, actor, audit }) => {
     const before = asStored(await repo.lockSetting(tx, SMS));
+    // A provider left out keeps what was saved for it.
+    const { aliyun = before.aliyun, tencent = before.tencent } = input;
     const after: StoredSms = {
       provider: input.provider,
       aliyun: {
-        ...input.aliyun,
+        ...aliyun,
         accessKeySecret: keep(
-          input.aliyun.accessKeySecret,
+          aliyun.accessKeySecret,
           before.aliyun.accessKeySecret,
-          input.aliyun.accessKeyId === before.aliyun.accessKeyId,
+          aliyun.accessKeyId === before.aliyun.accessKeyId,
         ),
       },
       tencent: {
-        ...input.tencent,
+        ...tencent,
         secretKey: keep(
-          input.tencent.secretKey,
+          tencent.secretKey,
           before.tencent.secretKey,
-          input.tencent.secretId === before.tencent.secretId,
+          tencent.secretId === before.tencent.secretId,
         ),
       },
     };
