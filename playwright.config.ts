@@ -63,6 +63,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      // The specs' SMTP server listens on 127.0.0.1.
+      SMTP_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -38,6 +38,8 @@ export default defineConfig({
           exclude,
           // TEST_DATABASE=postgres: a throwaway PostgreSQL cluster for the run (or TEST_DATABASE_URL's).
           globalSetup: ['scripts/vitest-postgres.mjs'],
+          // Each test file's process seals secrets with a test key, as a started server does with its own.
+          setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,

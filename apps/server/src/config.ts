@@ -59,6 +59,11 @@ export interface Config {
   /** At start, how long to wait for PostgreSQL to take connections, in s (0: not at all). */
   databaseConnectTimeoutS: number;
   adminPassword: string | undefined;
+  /**
+   * `SECRETS_KEY`: the key(s) the secrets in the settings are sealed with, base64, comma-separated, the first
+   * sealing. Unset: a key file in `dataDir` (made at the first start).
+   */
+  secretsKey: string | undefined;
   /** Directory of the built console; served with history fallback when it exists. */
   webDist: string | undefined;
   logLevel: string;
@@ -78,6 +83,11 @@ export interface Config {
   wechatPayApiBase: string;
   /** Alibaba Cloud SMS (`ALIYUN_SMS_API_BASE`) and Tencent Cloud SMS (`TENCENT_SMS_API_BASE`); fakes in tests. */
   smsApiBase: SmsApiBase;
+  /**
+   * `SMTP_ALLOW_PRIVATE`: the SMTP server staff enter may be on loopback or a private network (a relay of
+   * the operator's own). An environment variable, not a setting: staff editing settings must not open it.
+   */
+  smtpAllowPrivate: boolean;
   /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
   sessionIdleHours: number;
   oauth: OAuthBases;
@@ -151,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ),
     databaseConnectTimeoutS: int(env.DATABASE_CONNECT_TIMEOUT_S, 60, 'DATABASE_CONNECT_TIMEOUT_S'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: bool(env.TRUST_PROXY),
@@ -164,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       aliyun: (env.ALIYUN_SMS_API_BASE || 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, ''),
       tencent: (env.TENCENT_SMS_API_BASE || 'https://sms.tencentcloudapi.com').replace(/\/+$/, ''),
     },
+    smtpAllowPrivate: bool(env.SMTP_ALLOW_PRIVATE),
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', 1),
     oauth: oauthBases(env),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 8000, 'PORT')}`).replace(/\/+$/, ''),

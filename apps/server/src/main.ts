@@ -42,6 +42,8 @@ try {
     await server.stop();
   });
 } catch (error) {
-  console.error(error instanceof DataDirLockedError ? `\n${error.message}\n` : error);
+  // The secrets' error comes from the app's script, with its own copy of the class: known by its name.
+  const told = error instanceof DataDirLockedError || (error as Error)?.name === 'SecretsKeyError';
+  console.error(told ? `\n${(error as Error).message}\n` : error);
   process.exit(1);
 }

@@ -12,6 +12,7 @@ import { seed, seeded } from './db/seed.ts';
 import { useJobQueue } from './jobs/background.ts';
 import { type Job, type JobOptions, type Jobs, startJobs } from './jobs/jobs.ts';
 import { JOBS } from './jobs/registry.ts';
+import { prepareSecrets } from './modules/settings/secrets.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -52,6 +53,7 @@ export async function prepareDatabase(
           await migrateDatabase(database);
           return seed(database.db, { adminPassword: config.adminPassword });
         });
+    await prepareSecrets(database.db, config, log);
     if (!report) return database;
     if (report.stepsApplied.length > 0) log(`Seeded: ${report.stepsApplied.join(', ')}`);
     if (report.generatedAdminPassword) {
@@ -104,6 +106,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   try {
     jobs = await startJobs(database, app.log, options.jobs ?? JOBS, {
       wechatPayApiBase: config.wechatPayApiBase,
+      smtpAllowPrivate: config.smtpAllowPrivate,
       ...options.jobOptions,
     });
   } catch (error) {

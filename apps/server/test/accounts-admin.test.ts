@@ -20,7 +20,7 @@ let admin: string;
 let adminId: number;
 
 beforeAll(async () => {
-  server = await createTestServer({ publicUrl: 'https://console.example' });
+  server = await createTestServer({ publicUrl: 'https://console.example', smtpAllowPrivate: true });
   admin = await server.login();
   adminId = (await server.call(admin, { method: 'GET', url: '/api/user/info' })).body.result.id;
 });

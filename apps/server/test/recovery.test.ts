@@ -10,6 +10,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await createTestServer({
+    // The hanging SMTP server listens on 127.0.0.1.
+    smtpAllowPrivate: true,
     loginThrottle: {
       maxFailuresPerAccount: 2,
       maxFailuresPerAddress: 1000,

@@ -25,6 +25,8 @@ export interface ServiceContext {
   language?: Language;
   /** Where SMS providers are reached (config); absent means their public endpoints. */
   smsApiBase?: SmsApiBase;
+  /** `SMTP_ALLOW_PRIVATE`: the SMTP server may be on the server's own network (absent: it may not). */
+  smtpAllowPrivate?: boolean;
 }
 
 /** One change for the audit log; the diff of `before` and `after` is what gets written. */

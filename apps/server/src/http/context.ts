@@ -17,4 +17,5 @@ export const contextOf = (request: FastifyRequest): ServiceContext => ({
   log: request.log,
   language: pickLanguage(request.headers['accept-language']),
   smsApiBase: request.server.config.smsApiBase,
+  smtpAllowPrivate: request.server.config.smtpAllowPrivate,
 });

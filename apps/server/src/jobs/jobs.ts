@@ -7,6 +7,8 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** The server's `WECHATPAY_API_BASE`; without it the payment jobs do nothing. */
   wechatPayApiBase?: string;
+  /** The server's `SMTP_ALLOW_PRIVATE`, for the jobs that send mail. */
+  smtpAllowPrivate?: boolean;
 }
 
 /** One kind of background work: its queue, its handler and, for recurring work, its schedule. */
@@ -49,6 +51,7 @@ export interface JobOptions {
   pollSeconds?: number;
   /** Handed to the jobs (the payment jobs call WeChat Pay there). */
   wechatPayApiBase?: string;
+  smtpAllowPrivate?: boolean;
 }
 
 /**
@@ -85,7 +88,12 @@ export async function startJobs(
     const scheduled = new Set(active.filter((job) => job.cron).map((job) => job.name));
     for (const { name } of await boss.getSchedules()) if (!scheduled.has(name)) await boss.unschedule(name);
   });
-  const context: JobContext = { database, log, wechatPayApiBase: options.wechatPayApiBase };
+  const context: JobContext = {
+    database,
+    log,
+    wechatPayApiBase: options.wechatPayApiBase,
+    smtpAllowPrivate: options.smtpAllowPrivate,
+  };
   /** This server's worker of each queue. */
   const workers = new Map<string, string>();
   for (const job of active) {

@@ -22,6 +22,8 @@ export interface ReceivedMail {
 export interface FakeSmtp {
   port: number;
   mails: ReceivedMail[];
+  /** Every AUTH tried, as sent. */
+  logins: Array<{ username: string; password: string }>;
   /** Resolves with the first mail (already received or still to come) to the address. */
   waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export async function startSmtp(
   options: { auth?: { username: string; password: string }; port?: number } = {},
 ): Promise<FakeSmtp> {
   const mails: ReceivedMail[] = [];
+  const logins: FakeSmtp['logins'] = [];
   const waiting: Array<{ to: string; resolve: (mail: ReceivedMail) => void }> = [];
   const { auth } = options;
   const server = new SMTPServer({
@@ -41,6 +44,7 @@ export async function startSmtp(
     disableReverseLookup: true,
     logger: false,
     onAuth(session, _info, callback) {
+      logins.push({ username: session.username ?? '', password: session.password ?? '' });
       if (auth && session.username === auth.username && session.password === auth.password) {
         callback(null, { user: session.username });
       } else {
@@ -80,6 +84,7 @@ export async function startSmtp(
   return {
     port,
     mails,
+    logins,
     waitForMail(to, timeoutMs = 5000) {
       const wanted = to.toLowerCase();
       const found = mails.find((mail) => mail.to.includes(wanted));

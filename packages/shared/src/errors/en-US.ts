@@ -16,6 +16,8 @@ const enUS = {
   server: {
     internal: 'Something went wrong on the server. Please try again.',
     unavailable: 'The service is starting or unavailable. Please try again shortly.',
+    secretsUnreadable:
+      'This server cannot open the saved keys and passwords: it was not given the key they were sealed with (SECRETS_KEY)',
   },
   field: {
     orderNo: 'Use 6-32 letters or digits',
@@ -83,7 +85,13 @@ const enUS = {
   },
   mail: {
     notConfigured: 'Mail is not set up: messages go to the development outbox',
-    sendFailed: 'The mail server did not take the mail: {{reason}}',
+    sendFailed: 'The mail server did not take the mail',
+    connectFailed: 'Could not connect to the mail server',
+    timedOut: 'The mail server did not answer in time',
+    tlsFailed: 'Could not set up a secure connection to the mail server',
+    signInRefused: 'The mail server refused the sign-in: check the username and password',
+    hostNotAllowed:
+      'This address is on the server’s own or a private network, where mail servers are allowed only when the server is started with SMTP_ALLOW_PRIVATE=true',
   },
   sms: {
     notConfigured: 'SMS is not set up: messages go to the development outbox',

@@ -15,6 +15,7 @@ const zhCN: ErrorCatalogue = {
   server: {
     internal: '服务器出错了，请重试',
     unavailable: '服务正在启动或暂不可用，请稍后再试',
+    secretsUnreadable: '此服务器无法解开已保存的密钥和密码：它没有加密它们时使用的密钥（SECRETS_KEY）',
   },
   field: {
     orderNo: '请使用 6-32 位字母或数字',
@@ -80,7 +81,13 @@ const zhCN: ErrorCatalogue = {
   },
   mail: {
     notConfigured: '邮件尚未配置：消息将进入开发发件箱',
-    sendFailed: '邮件服务器未接收邮件：{{reason}}',
+    sendFailed: '邮件服务器未接收邮件',
+    connectFailed: '无法连接邮件服务器',
+    timedOut: '邮件服务器未及时响应',
+    tlsFailed: '无法与邮件服务器建立安全连接',
+    signInRefused: '邮件服务器拒绝登录：请检查用户名和密码',
+    hostNotAllowed:
+      '该地址属于服务器本机或内网；只有服务器以 SMTP_ALLOW_PRIVATE=true 启动时才可使用内网邮件服务器',
   },
   sms: {
     notConfigured: '短信尚未配置：消息将进入开发发件箱',

@@ -112,7 +112,10 @@ const templatesInput = z
   .strictObject({ code: token(64), notification: token(64) })
   .default({ code: '', notification: '' });
 
-/** `PUT /api/settings/sms`: both providers' fields are kept; a secret left out keeps the saved one. */
+/**
+ * `PUT /api/settings/sms`: both providers' fields are kept; a provider left out keeps what was saved for it, and
+ * a secret left out keeps the saved one while its key id is unchanged.
+ */
 export const smsSettingsInputSchema = z.strictObject({
   provider: z.enum(SMS_PROVIDERS),
   aliyun: z
@@ -122,7 +125,7 @@ export const smsSettingsInputSchema = z.strictObject({
       signName: text(40).default(''),
       templateCode: templatesInput,
     })
-    .default({ accessKeyId: '', signName: '', templateCode: { code: '', notification: '' } }),
+    .optional(),
   tencent: z
     .strictObject({
       secretId: token(64),
@@ -132,13 +135,7 @@ export const smsSettingsInputSchema = z.strictObject({
       region: token(32),
       templateId: templatesInput,
     })
-    .default({
-      secretId: '',
-      sdkAppId: '',
-      signName: '',
-      region: '',
-      templateId: { code: '', notification: '' },
-    }),
+    .optional(),
 });
 export type SmsSettingsInput = z.input<typeof smsSettingsInputSchema>;
 

@@ -243,9 +243,9 @@ export const recoveryMailJob = defineJob<{ email: string; publicUrl: string; lan
   retryLimit: 0,
   // Asked again within the gap, no mail would go (`mailRecoveryLink`): one run per address per gap.
   collapse: { key: ({ email }) => email.trim().toLowerCase(), seconds: RECOVERY_MAIL_GAP_MS / 1000 },
-  run: ({ email, publicUrl, language }, { database, log }) =>
+  run: ({ email, publicUrl, language }, { database, log, smtpAllowPrivate }) =>
     mailRecoveryLink(
-      { db: database.db, actor: SYSTEM_ACTOR, log, ...(language && { language }) },
+      { db: database.db, actor: SYSTEM_ACTOR, log, smtpAllowPrivate, ...(language && { language }) },
       publicUrl,
       email,
     ),

@@ -3,7 +3,7 @@
  * SMS); with none configured the message stays in the development outbox (the `messages` table, readable by
  * admins in the console, and in the server log), so a fresh install still has working codes and links.
  */
-import type { ChannelStatus, MessageChannel, MessageKind } from '@cool/shared';
+import { type ChannelStatus, errorMessage, type MessageChannel, type MessageKind } from '@cool/shared';
 import type { SmsApiBase } from '../../config.ts';
 import type { ServiceContext } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
@@ -51,7 +51,7 @@ const DEFAULT_SMS_API_BASE: SmsApiBase = {
 export async function transportFor(ctx: ServiceContext, channel: Channel): Promise<Transport | null> {
   if (channel === 'email') {
     const settings = await smtpSettings(ctx);
-    return settings ? smtpTransport(settings) : null;
+    return settings ? smtpTransport(settings, ctx.smtpAllowPrivate ?? false) : null;
   }
   const settings = await smsSettings(ctx);
   return settings ? smsTransport(settings, ctx.smsApiBase ?? DEFAULT_SMS_API_BASE) : null;
@@ -71,12 +71,14 @@ export interface Delivery {
   status: 'outbox' | 'sent' | 'failed';
 }
 
-/** What the outbox shows of a failure: the provider's code and message, or SMTP's answer. */
+/** What the outbox shows of a failure: the provider's code and message, or what went wrong with SMTP. */
 export function failureText(error: unknown): string {
   const params = error instanceof HttpError ? error.params : undefined;
   const text = params?.code
     ? `${params.code}: ${params.message}`
-    : (params?.reason ?? (error as Error)?.message);
+    : error instanceof HttpError
+      ? errorMessage(error.code, params)
+      : (error as Error)?.message;
   return String(text ?? error).slice(0, 500);
 }
 

@@ -1,30 +1,59 @@
 /** Mail by SMTP (nodemailer), with the settings saved in the console. */
+
+import type { ErrorCode } from '@cool/shared';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { HttpError } from '../../http/reply.ts';
 import type { StoredMail } from '../settings/mail.ts';
 import type { Transport } from './delivery.ts';
+import { mailServerAddress } from './mailServer.ts';
 
 /** SMTP servers answer within seconds; a hung one must not hold a sign-up request for minutes. */
 const TIMEOUT_MS = 15_000;
 
-export function smtpTransport(settings: StoredMail): Transport {
-  const options: SMTPTransport.Options = {
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure === 'tls',
-    requireTLS: settings.secure === 'starttls',
-    ignoreTLS: settings.secure === 'none',
-    ...(settings.username && { auth: { user: settings.username, pass: settings.password ?? '' } }),
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  };
+/**
+ * What went wrong, from nodemailer's error code, in words of our own: the server's answer is never passed
+ * on (a host on the server's network would otherwise be read through it).
+ */
+function failureCode(error: unknown): ErrorCode {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'ETIMEDOUT') return 'mail.timedOut';
+  if (code === 'EAUTH' || code === 'ENOAUTH') return 'mail.signInRefused';
+  if (code === 'ETLS' || code === 'EREQUIRETLS') return 'mail.tlsFailed';
+  if (code === 'ESOCKET' || code === 'ECONNECTION' || code === 'EDNS')
+    // Our own TLS layer's words (wrong version, certificate), not the server's.
+    return /\b(ssl|tls|certificate)\b/i.test(String(message)) ? 'mail.tlsFailed' : 'mail.connectFailed';
+  return 'mail.sendFailed';
+}
+
+export function smtpTransport(settings: StoredMail, allowPrivate: boolean): Transport {
   const from = settings.fromName
     ? { name: settings.fromName, address: settings.fromAddress }
     : settings.fromAddress;
   return {
     name: 'smtp',
     async send(message) {
+      const found = await mailServerAddress(settings.host, allowPrivate);
+      if (!found.ok)
+        throw new HttpError(
+          502,
+          found.reason === 'ownNetwork' ? 'mail.hostNotAllowed' : 'mail.connectFailed',
+        );
+      const options: SMTPTransport.Options = {
+        // The address just checked; the name still checks the certificate (and is sent as SNI).
+        host: found.address,
+        port: settings.port,
+        secure: settings.secure === 'tls',
+        requireTLS: settings.secure === 'starttls',
+        ignoreTLS: settings.secure === 'none',
+        ...(found.address !== settings.host.replace(/^\[(.*)\]$/, '$1') && {
+          tls: { servername: settings.host },
+        }),
+        ...(settings.username &&
+          settings.password !== null && { auth: { user: settings.username, pass: settings.password } }),
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      };
       // Loaded at the first mail, not on every start's way to serving.
       const { default: nodemailer } = await import('nodemailer');
       const mailer = nodemailer.createTransport(options);
@@ -37,10 +66,7 @@ export function smtpTransport(settings: StoredMail): Transport {
           ...(message.html && { html: message.html }),
         });
       } catch (error) {
-        // nodemailer's message names the step and the server's answer ("Invalid login: 535 ..."), never the password.
-        throw new HttpError(502, 'mail.sendFailed', {
-          reason: String((error as Error).message).slice(0, 300),
-        });
+        throw new HttpError(502, failureCode(error));
       } finally {
         mailer.close();
       }

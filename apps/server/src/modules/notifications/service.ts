@@ -142,9 +142,9 @@ export const notifyStaffJob = defineJob<{
   name: 'notify-staff',
   // A failure before any mail went (the database, say): the whole job again.
   retryLimit: 3,
-  async run({ event, params, only, attempt = 0 }, { database, log }) {
+  async run({ event, params, only, attempt = 0 }, { database, log, smtpAllowPrivate }) {
     const failed = await sendStaffNotifications(
-      { db: database.db, actor: SYSTEM_ACTOR, log },
+      { db: database.db, actor: SYSTEM_ACTOR, log, smtpAllowPrivate },
       event,
       params,
       only,

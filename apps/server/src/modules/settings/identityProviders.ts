@@ -1,7 +1,8 @@
 /**
  * The apps staff sign in through (one JSON document under `identityProviders`): WeChat Work, DingTalk and
  * the WeChat open platform. Each app's secret is write-only: it leaves the server only as "set" and a
- * fingerprint, and the audit log records only that it changed.
+ * fingerprint, and the audit log records only that it changed. It belongs to the app (id and agent id) it
+ * was entered with: changing either drops it unless it is entered again.
  */
 import {
   type IdentityProvider,
@@ -88,8 +89,13 @@ export const saveIdentityProviders = (
     const after = Object.fromEntries(
       OAUTH_PROVIDERS.map((provider) => {
         const { secret, ...ids } = input[provider];
-        // A secret left out keeps the saved one; null removes it.
-        return [provider, { ...ids, secret: secret === undefined ? before[provider].secret : secret }];
+        // A secret left out keeps the saved one of the same app; null removes it.
+        const saved = before[provider];
+        const sameApp = ids.appId === saved.appId && ids.agentId === saved.agentId;
+        return [
+          provider,
+          { ...ids, secret: secret === undefined ? (sameApp ? saved.secret : null) : secret },
+        ];
       }),
     ) as Stored;
     await repo.saveSetting(tx, IDENTITY_PROVIDERS, after, actor.accountId);

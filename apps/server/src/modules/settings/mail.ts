@@ -1,13 +1,16 @@
 /**
  * Outgoing mail (one JSON document under `mail`): the SMTP server and the sender. The password is
  * write-only: it leaves the server only as "set" (no fingerprint: a person's password is guessable from one),
- * and the audit log records only that it changed. With no host saved, mail stays in the development outbox.
+ * and the audit log records only that it changed. It belongs to the host and username it was entered with:
+ * changing either drops it unless it is entered again (else it would go to the new host at the next mail).
+ * With no host saved, mail stays in the development outbox.
  */
 import type { MailSettings, MessageTestResult, mailSettingsInputSchema } from '@cool/shared';
 import { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
-import { HttpError } from '../../http/reply.ts';
+import { badRequest, HttpError } from '../../http/reply.ts';
 import { deliver } from '../messaging/delivery.ts';
+import { mailServerAddress } from '../messaging/mailServer.ts';
 import { testMessage } from '../messaging/templates.ts';
 import * as repo from './repository.ts';
 
@@ -52,19 +55,30 @@ export async function smtpSettings(ctx: Pick<ServiceContext, 'db'>): Promise<Sto
   return isConfigured(stored) ? stored : undefined;
 }
 
-export const saveMail = (
+export async function saveMail(
   ctx: ServiceContext,
   input: z.output<typeof mailSettingsInputSchema>,
-): Promise<MailSettings> =>
-  withTx(ctx, async ({ tx, actor, audit }) => {
+): Promise<MailSettings> {
+  if (input.host) {
+    // Resolved outside the transaction. A name that does not resolve now is kept (its DNS may be down):
+    // sending checks again, and connects only to the address it checked.
+    const found = await mailServerAddress(input.host, ctx.smtpAllowPrivate ?? false);
+    if (!found.ok && found.reason === 'ownNetwork') throw badRequest('host', 'mail.hostNotAllowed');
+  }
+  return withTx(ctx, async ({ tx, actor, audit }) => {
     const before = asStored(await repo.lockSetting(tx, MAIL));
     const after: StoredMail = {
       host: input.host,
       port: input.port,
       secure: input.secure,
       username: input.username,
-      // Left out keeps the saved password; null removes it.
-      password: input.password === undefined ? before.password : input.password || null,
+      // Left out keeps the saved password for the same server and user only; null removes it.
+      password:
+        input.password === undefined
+          ? input.host === before.host && input.username === before.username
+            ? before.password
+            : null
+          : input.password || null,
       fromAddress: input.from.address,
       fromName: input.from.name,
     };
@@ -80,8 +94,9 @@ export const saveMail = (
     });
     return saved;
   });
+}
 
-/** Sends a test mail with the saved settings; 409 until they are complete, 502 with SMTP's answer. */
+/** Sends a test mail with the saved settings; 409 until they are complete, 502 saying what went wrong. */
 export async function testMail(ctx: ServiceContext, to: string): Promise<MessageTestResult> {
   if (!(await smtpSettings(ctx))) throw new HttpError(409, 'mail.notConfigured');
   const startedAt = Date.now();

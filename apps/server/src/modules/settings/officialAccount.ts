@@ -1,7 +1,7 @@
 /**
  * The WeChat official account participants sign in with (one JSON document under `wechatOfficialAccount`).
  * The secret is write-only: it leaves the server only as "set" and a fingerprint, and the audit log records
- * only that it changed. Saved settings win over the server's `WECHAT_APP_ID`/`WECHAT_APP_SECRET`.
+ * only that it changed; a new app id drops it unless it is entered again. Saved settings win over the server's `WECHAT_APP_ID`/`WECHAT_APP_SECRET`.
  */
 import type { WechatOfficialAccount, wechatOfficialAccountInputSchema } from '@cool/shared';
 import { z } from 'zod';
@@ -59,10 +59,15 @@ export const saveOfficialAccount = (
 ): Promise<WechatOfficialAccount> =>
   withTx(ctx, async ({ tx, actor, audit }) => {
     const before = asStored(await repo.lockSetting(tx, OFFICIAL_ACCOUNT));
-    // A secret left out keeps the saved one; null removes it.
+    // A secret left out keeps the saved one of the same app id; null removes it.
     const after: Stored = {
       appId: input.appId,
-      appSecret: input.appSecret === undefined ? before.appSecret : input.appSecret,
+      appSecret:
+        input.appSecret === undefined
+          ? input.appId === before.appId
+            ? before.appSecret
+            : null
+          : input.appSecret,
     };
     await repo.saveSetting(tx, OFFICIAL_ACCOUNT, after, actor.accountId);
     const saved = view(after, config.wechat);

@@ -187,7 +187,7 @@ export async function settingRoutes(app: ZodApp) {
       schema: {
         tags,
         description:
-          "Sends a test mail with the saved settings; 502 mail.sendFailed carries the server's answer.",
+          'Sends a test mail with the saved settings; 502 says what went wrong (mail.connectFailed, mail.timedOut, mail.tlsFailed, mail.signInRefused, mail.hostNotAllowed, mail.sendFailed), never what the server answered.',
         body: mailTestInputSchema,
         response: responses(messageTestResultSchema),
       },

@@ -1,7 +1,8 @@
 /**
  * Outgoing SMS (one JSON document under `sms`): the chosen provider, and each provider's key, sign and
  * templates (both are kept, so switching back needs no retyping). The secrets are write-only: shown as set,
- * with a fingerprint (they are random provider keys, not guessable from it). Until the chosen provider is complete, SMS stays in the development outbox.
+ * with a fingerprint (they are random provider keys, not guessable from it), and each belongs to the key id
+ * it was entered with: a new id drops it unless it is entered again. Until the chosen provider is complete, SMS stays in the development outbox.
  */
 import type { KeyState, MessageTestResult, SmsSettings, smsSettingsInputSchema } from '@cool/shared';
 import { z } from 'zod';
@@ -86,9 +87,9 @@ export async function smsSettings(ctx: Pick<ServiceContext, 'db'>): Promise<Stor
   return isConfigured(stored) ? stored : undefined;
 }
 
-// Left out keeps the saved secret; null (or '') removes it.
-const keep = (value: string | null | undefined, saved: string | null) =>
-  value === undefined ? saved : value || null;
+// Left out keeps the saved secret while its key id is the same; null (or '') removes it.
+const keep = (value: string | null | undefined, saved: string | null, sameId: boolean) =>
+  value === undefined ? (sameId ? saved : null) : value || null;
 
 export const saveSms = (
   ctx: ServiceContext,
@@ -96,13 +97,26 @@ export const saveSms = (
 ): Promise<SmsSettings> =>
   withTx(ctx, async ({ tx, actor, audit }) => {
     const before = asStored(await repo.lockSetting(tx, SMS));
+    // A provider left out keeps what was saved for it.
+    const { aliyun = before.aliyun, tencent = before.tencent } = input;
     const after: StoredSms = {
       provider: input.provider,
       aliyun: {
-        ...input.aliyun,
-        accessKeySecret: keep(input.aliyun.accessKeySecret, before.aliyun.accessKeySecret),
+        ...aliyun,
+        accessKeySecret: keep(
+          aliyun.accessKeySecret,
+          before.aliyun.accessKeySecret,
+          aliyun.accessKeyId === before.aliyun.accessKeyId,
+        ),
       },
-      tencent: { ...input.tencent, secretKey: keep(input.tencent.secretKey, before.tencent.secretKey) },
+      tencent: {
+        ...tencent,
+        secretKey: keep(
+          tencent.secretKey,
+          before.tencent.secretKey,
+          tencent.secretId === before.tencent.secretId,
+        ),
+      },
     };
     await repo.saveSetting(tx, SMS, after, actor.accountId);
     const saved = view(after);

@@ -34,6 +34,15 @@ function Providers({ settings, editable }: { settings: IdentityProviders; editab
   const { message } = useNotices();
   const [form] = Form.useForm<Values>();
   const queryClient = useQueryClient();
+  // A saved secret belongs to its app (id and agent id): with either changed it must be typed again.
+  const values = Form.useWatch((all: Partial<Values>) => all, form);
+  const moved = (p: OAuthProvider) => {
+    const typed = values?.[p];
+    return (
+      typed !== undefined &&
+      (typed.appId !== settings[p].appId || (typed.agentId ?? '') !== settings[p].agentId)
+    );
+  };
   const save = useMutation({
     mutationFn: saveIdentityProviders,
     onSuccess: (saved) => queryClient.setQueryData(oauthKeys.settings, saved),
@@ -104,7 +113,11 @@ function Providers({ settings, editable }: { settings: IdentityProviders; editab
               </Form.Item>
             )}
             <Form.Item name={[provider, 'secret']} label={t('thirdParty.settings.secret')}>
-              <SecretField state={settings[provider].secret} disabled={!editable} />
+              <SecretField
+                state={settings[provider].secret}
+                disabled={!editable}
+                reenter={moved(provider) ? t('center.secret.reenterApp') : undefined}
+              />
             </Form.Item>
             <Typography.Text type="secondary">
               {t('thirdParty.settings.callback')}:{' '}

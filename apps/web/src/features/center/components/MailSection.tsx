@@ -34,6 +34,11 @@ function MailForm({ settings, editable }: { settings: MailSettings; editable: bo
     secrets: ['password'],
   });
 
+  // The saved password belongs to the saved host and username: with either changed it must be typed again.
+  const host = Form.useWatch('host', form) ?? settings.host;
+  const username = Form.useWatch('username', form) ?? settings.username;
+  const moved = host !== settings.host || username !== settings.username;
+
   const onFinish = ({ fromAddress, fromName, password, ...values }: Values) =>
     save({ ...values, ...(password && { password }), from: { address: fromAddress, name: fromName } });
 
@@ -73,7 +78,11 @@ function MailForm({ settings, editable }: { settings: MailSettings; editable: bo
         <Input autoComplete="off" maxLength={254} />
       </Form.Item>
       <Form.Item name="password" label={t('center.mail.password')}>
-        <SecretField state={settings.password} disabled={!editable} />
+        <SecretField
+          state={settings.password}
+          disabled={!editable}
+          reenter={moved ? t('center.secret.reenterMail') : undefined}
+        />
       </Form.Item>
       <Flex gap={16} wrap>
         <Form.Item

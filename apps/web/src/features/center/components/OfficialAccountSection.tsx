@@ -24,6 +24,8 @@ export function OfficialAccountSection({
   const { message } = useNotices();
   const [form] = Form.useForm<Values>();
   const save = useSaveWechatOfficialAccount();
+  // The saved secret belongs to its app id: with the id changed it must be typed again.
+  const appId = Form.useWatch('appId', form) ?? account.appId;
 
   const onFinish = async ({ appId, appSecret }: Values) => {
     try {
@@ -64,7 +66,11 @@ export function OfficialAccountSection({
         label={t('center.officialAccount.appSecret')}
         rules={[{ pattern: /^[0-9A-Za-z]{32}$/, message: t('center.officialAccount.appSecretInvalid') }]}
       >
-        <SecretField state={account.appSecret} disabled={!editable} />
+        <SecretField
+          state={account.appSecret}
+          disabled={!editable}
+          reenter={appId !== account.appId ? t('center.secret.reenterAppId') : undefined}
+        />
       </Form.Item>
       {editable && (
         <Button type="primary" htmlType="submit" loading={save.isPending}>

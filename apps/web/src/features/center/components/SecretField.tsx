@@ -14,16 +14,30 @@ interface SecretFieldProps {
   disabled?: boolean;
   id?: string;
   placeholder?: string;
+  /**
+   * Set when what the secret belongs to (host and username, key id, app id) differs from the saved settings:
+   * saving drops the saved secret, so the field asks for it again with this text.
+   */
+  reenter?: string;
 }
 
 /**
  * A write-only secret: a saved one shows as "set" (with a key's fingerprint) and a Replace button, never its value;
  * the input appears only to type a new one (left empty, the saved one is kept).
  */
-export function SecretField({ state, value, onChange, pem, disabled, id, placeholder }: SecretFieldProps) {
+export function SecretField({
+  state,
+  value,
+  onChange,
+  pem,
+  disabled,
+  id,
+  placeholder,
+  reenter,
+}: SecretFieldProps) {
   const { t } = useTranslation();
   const [replacing, setReplacing] = useState(false);
-  if (state.set && !replacing) {
+  if (state.set && !replacing && !reenter) {
     return (
       <Flex gap={8} align="center" wrap>
         <Tag color="success">{t('center.secret.set')}</Tag>
@@ -76,8 +90,9 @@ export function SecretField({ state, value, onChange, pem, disabled, id, placeho
           <Tag>{t('center.secret.notSet')}</Tag>
         </Typography.Text>
       )}
+      {state.set && reenter && <Typography.Text type="warning">{reenter}</Typography.Text>}
       {input}
-      {replacing && (
+      {replacing && !reenter && (
         <Button
           size="small"
           style={{ alignSelf: 'flex-start' }}

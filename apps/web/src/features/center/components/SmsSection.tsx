@@ -34,6 +34,10 @@ function SmsForm({ settings, editable }: { settings: SmsSettings; editable: bool
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const provider = Form.useWatch('provider', form) ?? settings.provider;
+  // A saved secret belongs to its key id: with the id changed it must be typed again.
+  const aliyunId = Form.useWatch(['aliyun', 'accessKeyId'], form) ?? settings.aliyun.accessKeyId;
+  const tencentId = Form.useWatch(['tencent', 'secretId'], form) ?? settings.tencent.secretId;
+  const reenter = (changed: boolean) => (changed ? t('center.secret.reenterKeyId') : undefined);
   const { save, saving } = useSaveTransport(form, {
     mutationFn: saveSmsSettings,
     queryKey: messagingKeys.sms,
@@ -83,7 +87,11 @@ function SmsForm({ settings, editable }: { settings: SmsSettings; editable: bool
         <>
           <Field name={['aliyun', 'accessKeyId']} label="AccessKey ID" />
           <Form.Item name={['aliyun', 'accessKeySecret']} label="AccessKey Secret">
-            <SecretField state={settings.aliyun.accessKeySecret} disabled={!editable} />
+            <SecretField
+              state={settings.aliyun.accessKeySecret}
+              disabled={!editable}
+              reenter={reenter(aliyunId !== settings.aliyun.accessKeyId)}
+            />
           </Form.Item>
           <Field name={['aliyun', 'signName']} label={t('center.sms.signName')} />
           <Field
@@ -102,7 +110,11 @@ function SmsForm({ settings, editable }: { settings: SmsSettings; editable: bool
         <>
           <Field name={['tencent', 'secretId']} label="SecretId" />
           <Form.Item name={['tencent', 'secretKey']} label="SecretKey">
-            <SecretField state={settings.tencent.secretKey} disabled={!editable} />
+            <SecretField
+              state={settings.tencent.secretKey}
+              disabled={!editable}
+              reenter={reenter(tencentId !== settings.tencent.secretId)}
+            />
           </Form.Item>
           <Flex gap={16} wrap>
             <div style={{ flex: '1 1 200px' }}>
