@@ -86,10 +86,10 @@ export function AuditTable({ page, loading, list }: AuditTableProps) {
         { key: 'actor', title: t('audit.field.actor'), render: (_, entry) => actor(entry) },
         { key: 'entity', title: t('audit.field.entityType'), render: (_, entry) => entity(entry) },
         { key: 'action', title: t('audit.field.action'), render: (_, entry) => action(entry) },
-        { key: 'ip', title: t('audit.field.address'), render: (_, entry) => entry.ip ?? '-' },
+        { key: 'ip', title: t('audit.field.address'), render: (_, entry) => entry.ip ?? '—' },
       ];
 
-  const table = useListTable(list, page, { columns, showTotal: (total) => t('audit.total', { total }) });
+  const table = useListTable(list, page, { columns, showTotal: (total) => t('audit.total', { total, count: total }) });
 
   return (
     <Table<AuditEntry>
