@@ -72,6 +72,14 @@ describe('category changes in the audit log', () => {
     });
   });
 
+  it('writes no entry for an edit that changed no field', async () => {
+    const created = await api('POST', '/categories', { nameZh: '饮食', nameEn: 'Eating', sortOrder: 7 });
+    const id = created.body.result.id;
+    const same = await api('PUT', `/categories/${id}`, { nameZh: '饮食', nameEn: 'Eating', sortOrder: 7 });
+    expect(same.status).toBe(200);
+    expect((await entriesOf(id)).map((e: { action: string }) => e.action)).toEqual(['create']);
+  });
+
   it('writes nothing for a refused change', async () => {
     const before = (await api('GET', '/audit-log?entityType=category')).body.result.totalCount;
     expect((await api('POST', '/categories', { nameZh: '新', nameEn: 'personality' })).status).toBe(409);
