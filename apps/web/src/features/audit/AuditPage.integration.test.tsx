@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
 import { click, fill, screen, waitFor } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
+import { formatDateTime } from '../../shared/ui/format.ts';
 
 setupIntegration();
 
@@ -32,5 +33,33 @@ describe('audit log', () => {
     await waitFor(() =>
       expect(queriesTo('/audit-log').at(-1)).toMatchObject({ entityType: 'account', entityId: '42' }),
     );
+  });
+
+  it("shows an entry's changes with the fields' names and times in the viewer's time zone", async () => {
+    const entry = auditEntrySchema.parse({
+      id: 9,
+      time: '2026-11-28T09:30:00.000Z',
+      actorId: 1,
+      actorUsername: 'admin',
+      entityType: 'account',
+      entityId: '1',
+      action: 'sign-in',
+      changes: {
+        lastLoginAt: { from: '2026-11-27T23:05:00.000Z', to: '2026-11-28T09:30:00.000Z' },
+        lastLoginIp: { from: null, to: '127.0.0.1' },
+      },
+      requestId: 'req-1',
+      ip: '127.0.0.1',
+    });
+    server.use(http.get(api('/audit-log'), () => reply(fixture.page(auditEntrySchema, [entry]))));
+    renderApp('/system/audit');
+    const expand = await waitFor(() => screen.getByRole('button', { name: 'Expand row' }));
+    click(expand);
+    await waitFor(() => screen.getByText('Last sign-in'));
+    expect(screen.getByText('Last sign-in address')).toBeTruthy();
+    expect(screen.queryByText('lastLoginAt')).toBeNull();
+    // The viewer's local time, as every other time on the console is shown; never the stored UTC text.
+    expect(screen.getByText(formatDateTime('2026-11-27T23:05:00.000Z'))).toBeTruthy();
+    expect(screen.queryByText('2026-11-27T23:05:00.000Z')).toBeNull();
   });
 });
