@@ -350,9 +350,7 @@ test.describe('nothing covered or cut at desktop widths', () => {
     }
   });
 
-  test('the analysis weekly range heading keeps each date whole in Chinese at 1366 px', async ({
-    page,
-  }) => {
+  test('the analysis weekly range heading keeps each date whole in Chinese at 1366 px', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await presetSettings(page, { language: 'zh-CN' });
     await signInAs(page, ADMIN.username, ADMIN.password);

@@ -1,10 +1,10 @@
 import { auditEntrySchema } from '@cool/shared';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../shared/ui/format.ts';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
 import { click, fill, screen, waitFor } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
-import { formatDateTime } from '../../shared/ui/format.ts';
 
 setupIntegration();
 

@@ -158,7 +158,10 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
         },
       ];
 
-  const table = useListTable(list, page, { columns, showTotal: (total) => t('staff.total', { total, count: total }) });
+  const table = useListTable(list, page, {
+    columns,
+    showTotal: (total) => t('staff.total', { total, count: total }),
+  });
 
   return (
     <Table<Account>
