@@ -3,6 +3,7 @@ import {
   ADMIN,
   ALL_SCREENSHOTS,
   apiLogin,
+  expectTableFits,
   MOBILE_VIEWPORT,
   presetSettings,
   SCREENSHOT_DIR,
@@ -277,5 +278,101 @@ test.describe('shell screenshots', () => {
     const menu = page.locator('.ant-drawer-section').filter({ has: page.getByRole('menu') });
     await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/shell-menu-drawer-realdark-mobile.png` });
+  });
+});
+
+test.describe('nothing covered or cut at desktop widths', () => {
+  // Two cores shared by many jobs: a dashboard's first answers can take longer than the default ten seconds.
+  const FIRST_DATA = { timeout: 30_000 };
+  for (const width of [1280, 1366, 1920]) {
+    test(`the display settings opener covers no content at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, ADMIN.username, ADMIN.password);
+      for (const path of ['/dashboard/monitor', '/dashboard/workplace', '/dashboard/analysis']) {
+        await page.goto(path);
+        const opener = page.getByRole('button', { name: 'Display settings' });
+        await expect(opener).toBeVisible(FIRST_DATA);
+        const content = await page.getByTestId('app-content').boundingBox();
+        const box = await opener.boundingBox();
+        // Content scrolls under anything fixed over it: the opener must sit outside the content's box.
+        const overlaps =
+          box!.x < content!.x + content!.width &&
+          box!.x + box!.width > content!.x &&
+          box!.y < content!.y + content!.height &&
+          box!.y + box!.height > content!.y;
+        expect(overlaps, `${path} at ${width} px`).toBe(false);
+      }
+    });
+  }
+
+  test("the monitor's background work shows every column whole at 1366 px in English", async ({ page }) => {
+    // Every queue the server runs, as after a day of work.
+    const names = [
+      'purge-sessions',
+      'vacuum',
+      'purge-codes-and-messages',
+      'notify-staff',
+      'recovery-mail',
+      'pay-close-expired-orders',
+      'pay-poll-refunds',
+      'pay-query-unnotified-orders',
+      'pay-reconcile-yesterday',
+    ];
+    await page.route('**/api/monitor/jobs', (route) =>
+      route.fulfill({
+        json: {
+          code: 0,
+          success: true,
+          message: 'OK',
+          timestamp: Date.now(),
+          result: {
+            available: true,
+            queues: names.map((name, i) => ({
+              name,
+              queued: i,
+              active: 0,
+              completed: 1440 + i,
+              failed: i % 3,
+            })),
+          },
+        },
+      }),
+    );
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/dashboard/monitor');
+    const panel = page.locator('section').filter({ hasText: 'Background work, last 24 hours' });
+    await expect(panel.getByRole('cell', { name: 'Reconcile yesterday' })).toBeVisible(FIRST_DATA);
+    await expectTableFits(panel.locator('.ant-table'), 'background work');
+    for (const header of await panel.getByRole('columnheader').all()) {
+      const cut = await header.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+      expect(cut, await header.textContent()).toBe(false);
+    }
+  });
+
+  test('the analysis weekly range heading keeps each date whole in Chinese at 1366 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await presetSettings(page, { language: 'zh-CN' });
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto('/dashboard/analysis');
+    const heading = page.getByRole('columnheader', { name: /周涨幅/ });
+    await expect(heading).toContainText(/\d\d-\d\d 至 \d\d-\d\d/, FIRST_DATA);
+    // Each date's characters lie on one line: a date broken at its hyphen has two boxes.
+    const lines = await heading.evaluate((element) => {
+      const found: Record<string, number> = {};
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').matchAll(/\d\d-\d\d/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          found[match[0]] = tops.size;
+        }
+      }
+      return found;
+    });
+    expect(Object.keys(lines)).toHaveLength(2);
+    for (const [date, count] of Object.entries(lines)) expect(count, date).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, test } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
 import {
   notifyPaid,
@@ -9,7 +9,9 @@ import {
 } from './payments.ts';
 import {
   ADMIN,
+  apiLogin,
   expectTableFits,
+  MOBILE_VIEWPORT,
   presetSettings,
   result,
   SCREENSHOT_DIR,
@@ -125,6 +127,36 @@ for (const language of ['en-US', 'zh-CN'] as const) {
       await page.goto(path);
       await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
       await expectTableFits(page.locator('.ant-table').first(), path);
+    }
+  });
+}
+
+/** How many lines the text of `element` takes (each distinct top of its characters' boxes is one). */
+const linesOf = (element: Locator) =>
+  element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+
+for (const viewport of [{ width: 1366, height: 900 }, MOBILE_VIEWPORT]) {
+  test(`the order drawer shows its ids whole and copyable at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signInAs(page, ADMIN.username, ADMIN.password);
+    await page.goto(`/order?order=${paidOrder}`);
+    const drawer = page.getByRole('dialog', { name: `Order ${paidOrder}`, exact: true });
+    await settled(page, '.ant-drawer');
+    const { token } = await apiLogin(page.request, ADMIN.username, ADMIN.password);
+    const order = await result<{ transactionId: string; payerOpenid: string }>(
+      await page.request.get(`/api/orders/${paidOrder}`, { headers: { Authorization: token } }),
+    );
+    const frame = (await drawer.locator('.ant-drawer-body').boundingBox())!;
+    for (const id of [order.transactionId, order.payerOpenid]) {
+      const value = drawer.getByText(id, { exact: true });
+      expect(await linesOf(value), id).toBe(1);
+      const box = (await value.boundingBox())!;
+      expect(box.x + box.width, id).toBeLessThanOrEqual(frame.x + frame.width);
+      await expect(value.getByRole('button', { name: 'Copy' })).toBeVisible();
     }
   });
 }

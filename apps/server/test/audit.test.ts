@@ -72,6 +72,14 @@ describe('category changes in the audit log', () => {
     });
   });
 
+  it('writes no entry for an edit that changed no field', async () => {
+    const created = await api('POST', '/categories', { nameZh: '饮食', nameEn: 'Eating', sortOrder: 7 });
+    const id = created.body.result.id;
+    const same = await api('PUT', `/categories/${id}`, { nameZh: '饮食', nameEn: 'Eating', sortOrder: 7 });
+    expect(same.status).toBe(200);
+    expect((await entriesOf(id)).map((e: { action: string }) => e.action)).toEqual(['create']);
+  });
+
   it('writes nothing for a refused change', async () => {
     const before = (await api('GET', '/audit-log?entityType=category')).body.result.totalCount;
     expect((await api('POST', '/categories', { nameZh: '新', nameEn: 'personality' })).status).toBe(409);
@@ -81,7 +89,7 @@ describe('category changes in the audit log', () => {
 });
 
 describe('GET /api/audit-log', () => {
-  let operator: { id: number; token: string };
+  let operator: { id: number; username: string; token: string };
   const startedAt = new Date().toISOString();
 
   beforeAll(async () => {
@@ -114,6 +122,18 @@ describe('GET /api/audit-log', () => {
       `/audit-log?actorId=${operator.id}&entityType=category&from=${startedAt}&to=${times[1]}`,
     );
     expect(until.body.result.data.map((e: { time: string }) => e.time)).toEqual([times[2]]);
+  });
+
+  it('finds the staff to filter by from their name or username, for roles that may read the log', async () => {
+    const found = await api('GET', `/audit-log/actors?keyword=${operator.username.slice(0, 12)}`);
+    expect(found.status).toBe(200);
+    expect(found.body.result).toEqual([
+      { id: operator.id, username: operator.username, name: operator.username },
+    ]);
+    const byName = await api('GET', '/audit-log/actors?keyword=admin');
+    expect(byName.body.result.map((a: { id: number }) => a.id)).toContain(adminId);
+    expect((await api('GET', '/audit-log/actors?keyword=nobody-is-called-this')).body.result).toEqual([]);
+    expect((await api('GET', '/audit-log/actors', undefined, operator.token)).status).toBe(403);
   });
 
   it('validates its filters', async () => {

@@ -345,7 +345,7 @@ describe('question files', () => {
     ].join('\n');
     const res = await importFile(testId, csv, 'bad.csv');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Nothing was imported: 6 problems in the file');
+    expect(res.body.message).toBe('Nothing was imported: the file has problems (6)');
     expect(res.body.result.error).toBe('file.importRejected');
     const options = 'single, multiple, likert';
     expect(res.body.result.errors).toEqual([

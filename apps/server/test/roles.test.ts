@@ -137,7 +137,7 @@ describe('roles', () => {
   it('refuses deleting a role in use, with the count; deletes it once unused', async () => {
     const refused = await api('DELETE', '/api/roles/reviewer');
     expect([refused.status, refused.body.result.error]).toEqual([409, 'role.inUse']);
-    expect(refused.body.message).toBe('2 accounts have this role. Give them another role first.');
+    expect(refused.body.message).toBe('Accounts with this role: 2. Give them another role first.');
 
     const unused = await api('POST', '/api/roles', { ...reviewer, id: 'unused', requireTwoStep: true });
     expect(unused.body.result.requireTwoStep).toBe(true);

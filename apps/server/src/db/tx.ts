@@ -51,24 +51,28 @@ export interface TxScope {
 
 /**
  * Runs a change in one transaction (a savepoint when `ctx.db` is already a transaction) and refuses to
- * commit one that recorded no audit entry: every change leaves a row. Reads need no `withTx`.
+ * commit one that recorded no audit entry: every change leaves a row. An `update` whose diff is empty (saved
+ * as it was) leaves none: it changed nothing. Reads need no `withTx`.
  */
 export function withTx<T>(ctx: ServiceContext, operation: (scope: TxScope) => Promise<T>): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     let audited = 0;
     const audit = async ({ entityType, entityId, action, before, after, actor, ...options }: AuditInput) => {
       const who = actor ?? ctx.actor;
+      const changes = diff(before, after, options);
+      audited++;
+      // An edit that changed no field changed nothing: the log keeps only what happened.
+      if (action === 'update' && Object.keys(changes).length === 0) return;
       await insertAuditRow(tx, {
         actorId: who.accountId,
         actorUsername: who.username,
         entityType,
         entityId: entityId === null ? null : String(entityId),
         action,
-        changes: diff(before, after, options),
+        changes,
         requestId: ctx.actor.requestId,
         ip: ctx.actor.ip,
       });
-      audited++;
     };
     const result = await operation({ tx, actor: ctx.actor, audit });
     if (audited === 0) throw new Error('A change committed without an audit entry; call audit() in withTx');

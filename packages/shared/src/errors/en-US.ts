@@ -128,7 +128,7 @@ const enUS = {
   role: {
     notFound: 'The role was not found',
     builtIn: 'Built-in roles are read-only',
-    inUse: '{{count}} accounts have this role. Give them another role first.',
+    inUse: 'Accounts with this role: {{count}}. Give them another role first.',
     duplicate: 'A role with this id already exists',
     badId: 'Use 2-32 lowercase letters, digits or -, starting with a letter',
     actionNotAllowed: 'An action was granted that this permission does not have',
@@ -157,7 +157,7 @@ const enUS = {
       'The test changed after you opened it (its questions or scoring). Reload to see it as it is now, then make your change again.',
     cannotPublish: 'The test cannot be published: {{problems}}',
     inUse:
-      'This test has {{records}} records and {{orders}} orders, so it cannot be deleted. Take it off the shelf to archive it instead.',
+      'This test has records ({{records}}) and orders ({{orders}}), so it cannot be deleted. Take it off the shelf to archive it instead.',
     badAnswers: 'Some answers are not valid',
   },
   /** Why a test cannot be published yet (packages/shared/src/scoring/checks.ts). */
@@ -216,7 +216,7 @@ const enUS = {
     unpackedTooLarge: 'The workbook unpacks to more than {{maximumMb}} MB',
     tooManyRows: 'The file has more than {{maximum}} rows',
     tooManyColumns: 'The file has more than {{maximum}} columns',
-    importRejected: 'Nothing was imported: {{count}} problems in the file',
+    importRejected: 'Nothing was imported: the file has problems ({{count}})',
     incomplete: 'The upload ended before the whole file arrived. Please send it again.',
   },
   participant: {

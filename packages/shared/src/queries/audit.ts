@@ -90,3 +90,7 @@ export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 /** The same filters as the list, for the CSV download of every matching entry. */
 export const auditExportQuerySchema = z.object(auditFilters).check(entityTypeGiven());
 export type AuditExportQuery = z.input<typeof auditExportQuerySchema>;
+
+/** The actor filter's search: staff whose name or username has the keyword (all of them when it is empty). */
+export const auditActorQuerySchema = z.object({ keyword: z.optional(queryText(64)) });
+export type AuditActorQuery = z.input<typeof auditActorQuerySchema>;

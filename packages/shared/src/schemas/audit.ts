@@ -25,3 +25,7 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A staff account the audit log can be filtered by (enabled or not: a disabled account acted too). */
+export const auditActorSchema = z.object({ id: z.number().int(), name: z.string(), username: z.string() });
+export type AuditActor = z.infer<typeof auditActorSchema>;

@@ -1,9 +1,9 @@
 import type { auditExportQuerySchema, auditListQuerySchema } from '@cool/shared';
-import { and, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { defineList, type PageQuery } from '../../db/list.ts';
-import { auditLog } from '../../db/schema.ts';
+import { containsPattern, defineList, type PageQuery } from '../../db/list.ts';
+import { accounts, auditLog } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -63,3 +63,19 @@ const signInPages = signInList.pages(selectAuditRows);
 
 export const listSignIns = (db: Executor, accountId: number, query: PageQuery) =>
   signInPages(db, { ...query, accountId: String(accountId) });
+
+/** Staff accounts whose name or username has `keyword`, by username, at most `limit`. */
+export const actorChoices = (db: Executor, keyword: string | undefined, limit: number) =>
+  db
+    .select({ id: accounts.id, name: accounts.name, username: accounts.username })
+    .from(accounts)
+    .where(
+      keyword
+        ? or(
+            ilike(accounts.name, containsPattern(keyword)),
+            ilike(accounts.username, containsPattern(keyword)),
+          )
+        : undefined,
+    )
+    .orderBy(asc(accounts.username))
+    .limit(limit);

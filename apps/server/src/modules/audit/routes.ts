@@ -1,4 +1,12 @@
-import { auditEntrySchema, auditExportQuerySchema, auditListQuerySchema, pageSchema } from '@cool/shared';
+import {
+  auditActorQuerySchema,
+  auditActorSchema,
+  auditEntrySchema,
+  auditExportQuerySchema,
+  auditListQuerySchema,
+  pageSchema,
+} from '@cool/shared';
+import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import { sendCsv } from '../../http/csv.ts';
 import { fileResponses, ok, responses } from '../../http/reply.ts';
@@ -17,6 +25,21 @@ export async function auditRoutes(app: ZodApp) {
       },
     },
     async (request) => ok(await service.listAuditEntries(contextOf(request), request.query)),
+  );
+
+  // The actor filter's picker: whoever may read the log may find who acted, without the staff permission.
+  app.get(
+    '/api/audit-log/actors',
+    {
+      config: { access: { permission: 'audit', action: 'query' } },
+      schema: {
+        tags: ['audit'],
+        description: 'Staff accounts whose name or username has the keyword, for the actor filter.',
+        querystring: auditActorQuerySchema,
+        response: responses(z.array(auditActorSchema)),
+      },
+    },
+    async (request) => ok(await service.actorChoices(contextOf(request), request.query)),
   );
 
   app.get(

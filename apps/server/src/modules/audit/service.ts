@@ -1,4 +1,6 @@
 import type {
+  AuditActor,
+  AuditActorQuery,
   AuditEntry,
   auditExportQuerySchema,
   auditListQuerySchema,
@@ -31,6 +33,12 @@ export async function listAuditEntries(
   const page = await repo.listAuditRows(ctx.db, query);
   return { ...page, data: page.data.map(toAuditEntry) };
 }
+
+/** How many staff the actor filter offers for one search: type more to narrow it. */
+const ACTOR_CHOICES_MAX = 20;
+
+export const actorChoices = (ctx: ServiceContext, query: AuditActorQuery): Promise<AuditActor[]> =>
+  repo.actorChoices(ctx.db, query.keyword, ACTOR_CHOICES_MAX);
 
 export const AUDIT_EXPORT_COLUMNS = [
   'id',

@@ -95,19 +95,35 @@ describe('category list', () => {
       }),
     );
     renderApp('/user');
-    click(within(await rowOf('Mood')).getByRole('button', { name: 'Delete' }));
+    click(within(await rowOf('Sleep')).getByRole('button', { name: 'Delete' }));
 
     const confirm = await screen.findByRole('dialog', { name: 'Delete this category?' });
-    expect(within(confirm).getByText('"Mood" will be removed permanently.')).toBeTruthy();
+    expect(within(confirm).getByText('"Sleep" will be removed permanently.')).toBeTruthy();
     expect(deleted).toEqual([]);
 
     const listReads = queriesTo('/categories').length;
     click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Category deleted')).toBeTruthy();
-    expect(deleted).toEqual(['1']);
+    expect(deleted).toEqual(['2']);
     // The list is read again so the row goes away.
     await waitFor(() => expect(queriesTo('/categories').length).toBeGreaterThan(listReads));
     expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says up front that a category holding tests cannot be deleted, and offers no delete', async () => {
+    server.use(listOf(mood, sleep));
+    renderApp('/user');
+    click(within(await rowOf('Mood')).getByRole('button', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'This category cannot be deleted' });
+    expect(
+      within(dialog).getByText('"Mood" holds 3 tests. Move them to another category or delete them first.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/removed permanently/)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
+    click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
   });
 
   it('offers the status in the form only to a role that may change it from what it is', async () => {

@@ -1,7 +1,5 @@
-import { SettingOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Layout, Tooltip, theme } from 'antd';
+import { Flex, Grid, Layout, theme } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../shared/routes/tree.ts';
 import { resolveLayout } from '../../shared/settings/layoutRules.ts';
 import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
@@ -22,7 +20,7 @@ const SettingsDrawer = lazy(() =>
 
 const SIDER_WIDTH = 256;
 /** Stacking inside the shell; antd's drawers, modals and popups (1000 and up) stay above all of it. */
-const LAYER = { header: 20, promotion: 30, settingsHandle: 40 };
+const LAYER = { header: 20, promotion: 30 };
 
 interface BasicLayoutProps {
   /** The menu of the console routes the user may see. */
@@ -31,7 +29,6 @@ interface BasicLayoutProps {
 
 /** SPEC 2 layout 1: side or top menu, header, content, footer, settings drawer and promotion box. */
 export default function BasicLayout({ menu }: BasicLayoutProps) {
-  const { t } = useTranslation();
   const { token } = theme.useToken();
   const isMobile = Grid.useBreakpoint().md === false;
   const settings = useSettingsStore();
@@ -125,26 +122,6 @@ export default function BasicLayout({ menu }: BasicLayoutProps) {
       </Layout>
 
       {promotionInCorner && <PromotionLink placement={{ corner: { zIndex: LAYER.promotion } }} />}
-      {view.navigation !== 'drawer' && (
-        <Tooltip title={t('layout.settings.open')} placement="left">
-          <Button
-            type="primary"
-            icon={<SettingOutlined />}
-            aria-label={t('layout.settings.open')}
-            onClick={() => setSettingsOpen(true)}
-            style={{
-              position: 'fixed',
-              top: 240,
-              right: 0,
-              zIndex: LAYER.settingsHandle,
-              width: 48,
-              height: 48,
-              fontSize: token.fontSizeXL,
-              borderRadius: `${token.borderRadiusLG}px 0 0 ${token.borderRadiusLG}px`,
-            }}
-          />
-        </Tooltip>
-      )}
       {settingsWanted && (
         <Suspense fallback={null}>
           <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />

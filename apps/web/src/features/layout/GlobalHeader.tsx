@@ -72,15 +72,15 @@ export function GlobalHeader(props: GlobalHeaderProps) {
           onClick={() => refresh()}
         />
       </Tooltip>
-      {/* The right-edge handle would cover a phone's content, so phones open the settings here. */}
-      {view.navigation === 'drawer' && (
+      {/* In the header at every width: a handle floating at the window's edge would cover content. */}
+      <Tooltip title={t('layout.settings.open')}>
         <Button
           type="text"
           icon={<SettingOutlined />}
           aria-label={t('layout.settings.open')}
           onClick={props.onOpenSettings}
         />
-      )}
+      </Tooltip>
       <AvatarDropdown />
       <LanguageSelect />
     </Flex>

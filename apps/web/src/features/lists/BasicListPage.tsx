@@ -172,23 +172,30 @@ function TestRow({ test }: { test: TestProgress }) {
       </Flex>
       <Flex vertical gap={2} style={{ flex: '1 1 120px', minWidth: 0, maxWidth: 200 }}>
         <Typography.Text type="secondary">
-          {test.publishTime ? t('lists.basic.published') : t('lists.basic.updated')}
+          {test.publishTime ? t('lists.basic.onShelfSince') : t('lists.basic.updated')}
         </Typography.Text>
         <span>{formatDateTime(test.publishTime ?? test.updateTime)}</span>
       </Flex>
       <Flex vertical gap={2} style={{ flex: '1 1 180px', minWidth: 0 }}>
-        <Typography.Text type="secondary">
-          {t('lists.basic.completion', {
-            submitted: formatNumber(test.submittedCount),
-            started: formatNumber(test.recordCount),
-          })}
-        </Typography.Text>
-        <Progress
-          percent={percent}
-          size="small"
-          status={test.recordCount === 0 ? 'normal' : percent === 100 ? 'success' : 'active'}
-          aria-label={t('lists.basic.completionOf', { title })}
-        />
+        {test.recordCount === 0 ? (
+          // Nothing started, nothing to complete: no "0 of 0" and no empty bar.
+          <Typography.Text type="secondary">{t('lists.basic.notTaken')}</Typography.Text>
+        ) : (
+          <>
+            <Typography.Text type="secondary">
+              {t('lists.basic.completion', {
+                submitted: formatNumber(test.submittedCount),
+                started: formatNumber(test.recordCount),
+              })}
+            </Typography.Text>
+            <Progress
+              percent={percent}
+              size="small"
+              status={percent === 100 ? 'success' : 'active'}
+              aria-label={t('lists.basic.completionOf', { title })}
+            />
+          </>
+        )}
       </Flex>
       {(canOpenQuestions || canEdit) && (
         <Flex gap={12} style={{ flex: 'none' }}>

@@ -119,7 +119,8 @@ function TestCard({
         <Flex gap={12} align="start">
           <TestCover coverUrl={test.coverUrl} />
           <Flex vertical gap={4} style={{ minWidth: 0 }}>
-            <Typography.Text strong ellipsis={{ tooltip: title }}>
+            {/* Whole, wrapping: cut to one line, a test and its copy would look the same. */}
+            <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
               {title}
             </Typography.Text>
             <div>

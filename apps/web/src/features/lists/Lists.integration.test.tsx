@@ -139,6 +139,18 @@ describe('basic list', () => {
     await waitFor(() => expect(queriesTo('/lists/tests').at(-1)).toMatchObject({ status: 'draft' }));
   });
 
+  it('says a test nobody took is not taken yet, and names its status as the tests list does', async () => {
+    lists([progress({ recordCount: 0, submittedCount: 0 })]);
+    renderApp('/list/basic-list');
+    const row = await screen.findByRole('listitem', { name: 'PHQ-9 depression' });
+    expect(within(row).getByText('Not taken yet')).toBeTruthy();
+    expect(within(row).queryByText(/Completed 0 of 0/)).toBeNull();
+    expect(within(row).queryByRole('progressbar')).toBeNull();
+    // The tests list's words: on the shelf, not "Published".
+    expect(within(row).getByText('On shelf')).toBeTruthy();
+    expect(screen.queryByText('Published')).toBeNull();
+  });
+
   it('says so when no test matches', async () => {
     lists([]);
     renderApp('/list/basic-list?keyword=nothing');
@@ -221,6 +233,20 @@ describe('card list', () => {
       within(await screen.findByRole('listitem', { name: 'Draft scale' })).getByText('Free'),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New test' }).getAttribute('href')).toBe('/game');
+  });
+
+  it('shows a test and its copy by their whole titles, not cut to look the same', async () => {
+    const long = 'Patient Health Questionnaire for depression screening (PHQ-9)';
+    lists([
+      progress({ title: { zh: long, en: long } }),
+      progress({ id: 2, title: { zh: `${long} (copy)`, en: `${long} (copy)` } }),
+    ]);
+    renderApp('/list/card-list');
+    for (const title of [long, `${long} (copy)`]) {
+      const card = await screen.findByRole('listitem', { name: title });
+      const shown = within(card).getByText(title);
+      expect(shown.closest('.ant-typography-ellipsis, [style*="ellipsis"]')).toBeNull();
+    }
   });
 
   it('groups the record counts by thousands', async () => {

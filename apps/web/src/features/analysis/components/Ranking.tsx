@@ -59,18 +59,8 @@ export function Ranking({ title, rows, empty }: RankingProps) {
                 >
                   {index + 1}
                 </span>
-                <span
-                  title={name}
-                  style={{
-                    flex: 1,
-                    minWidth: 0,
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {name}
-                </span>
+                {/* Whole, wrapping: cut, a test and its copy would look the same. */}
+                <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{name}</span>
                 <span style={{ flex: 'none' }}>{row.value}</span>
               </li>
             );

@@ -1,7 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { formatNumber, localized, type VisitsPeriod } from '@cool/shared';
 import { Col, Row, Table, Tooltip, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { useVisits } from '../api.ts';
@@ -59,10 +59,12 @@ function WeeklyRangeTitle({ range }: { range: VisitsPeriod['weeklyRange'] | unde
               color: token.colorTextSecondary,
             }}
           >
-            {t('analysis.weeklyRangeDays', {
-              from: bucketLabel(range.from, 'day'),
-              to: bucketLabel(range.to, 'day'),
-            })}
+            {/* Each date whole: a narrow column would break one at its hyphen. */}
+            <Trans
+              i18nKey="analysis.weeklyRangeDays"
+              values={{ from: bucketLabel(range.from, 'day'), to: bucketLabel(range.to, 'day') }}
+              components={{ day: <span style={{ whiteSpace: 'nowrap' }} /> }}
+            />
           </span>
         )}
       </span>

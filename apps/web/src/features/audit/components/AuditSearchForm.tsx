@@ -1,10 +1,11 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type auditListQuerySchema } from '@cool/shared';
-import { DatePicker, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
 import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { ActorSelect } from './ActorSelect.tsx';
 
 export type AuditSearch = ListStateOf<typeof auditListQuerySchema>['filters'];
 
@@ -39,12 +40,7 @@ export function AuditSearchForm({
       }
     >
       <SearchField name="actorId" label={t('audit.field.actor')}>
-        <InputNumber
-          min={1}
-          precision={0}
-          placeholder={t('audit.search.actorPlaceholder')}
-          style={{ width: 130 }}
-        />
+        <ActorSelect placeholder={t('audit.search.actorPlaceholder')} style={{ width: 180 }} />
       </SearchField>
       <SearchField name="entityType" label={t('audit.field.entityType')}>
         <Select

@@ -1,4 +1,4 @@
-import type { AuditEntry, auditListQuerySchema, Page } from '@cool/shared';
+import { type AuditEntry, type auditListQuerySchema, formatYuan, type Page } from '@cool/shared';
 import { Empty, Flex, Table, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
@@ -7,14 +7,26 @@ import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { DateTime } from '../../../shared/ui/DateTime.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 
-const shown = (value: unknown) =>
-  value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+/** A stored instant (ISO 8601 in UTC), which the log shows in the viewer's time zone like every other time. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+const shown = (field: string, value: unknown) => {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return INSTANT.test(value) ? formatDateTime(value) : value;
+  // Money is kept in fen (SPEC): shown in yuan.
+  if (typeof value === 'number' && field.endsWith('Fen')) return formatYuan(value, { symbol: true });
+  return JSON.stringify(value);
+};
 
 /** The entry's field changes: from and to, side by side; a changed secret only says so. */
 function ChangeList({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
+  // The entity's own name for a field, else the name every entity shares, else the stored key.
+  const label = (field: string) =>
+    t(`audit.fieldName.${entry.entityType}.${field}` as never, {
+      defaultValue: t(`audit.fieldName.common.${field}` as never, { defaultValue: field }),
+    });
   const rows = Object.entries(entry.changes).map(([field, change]) => ({ field, ...change }));
-  if (rows.length === 0) return <Typography.Text type="secondary">{t('audit.noChanges')}</Typography.Text>;
   return (
     <Table
       size="small"
@@ -23,18 +35,18 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
       dataSource={rows}
       scroll={{ x: true }}
       columns={[
-        { key: 'field', title: t('audit.field.field'), dataIndex: 'field' },
+        { key: 'field', title: t('audit.field.field'), render: (_, row) => label(row.field) },
         {
           key: 'from',
           title: t('audit.field.from'),
           render: (_, row) => (
-            <Typography.Text delete={row.to !== undefined}>{shown(row.from)}</Typography.Text>
+            <Typography.Text delete={row.to !== undefined}>{shown(row.field, row.from)}</Typography.Text>
           ),
         },
         {
           key: 'to',
           title: t('audit.field.to'),
-          render: (_, row) => (row.changed ? <Tag>{t('audit.changed')}</Tag> : shown(row.to)),
+          render: (_, row) => (row.changed ? <Tag>{t('audit.changed')}</Tag> : shown(row.field, row.to)),
         },
       ]}
     />
@@ -86,10 +98,13 @@ export function AuditTable({ page, loading, list }: AuditTableProps) {
         { key: 'actor', title: t('audit.field.actor'), render: (_, entry) => actor(entry) },
         { key: 'entity', title: t('audit.field.entityType'), render: (_, entry) => entity(entry) },
         { key: 'action', title: t('audit.field.action'), render: (_, entry) => action(entry) },
-        { key: 'ip', title: t('audit.field.address'), render: (_, entry) => entry.ip ?? '-' },
+        { key: 'ip', title: t('audit.field.address'), render: (_, entry) => entry.ip ?? '—' },
       ];
 
-  const table = useListTable(list, page, { columns, showTotal: (total) => t('audit.total', { total }) });
+  const table = useListTable(list, page, {
+    columns,
+    showTotal: (total) => t('audit.total', { total, count: total }),
+  });
 
   return (
     <Table<AuditEntry>
@@ -99,7 +114,11 @@ export function AuditTable({ page, loading, list }: AuditTableProps) {
       rowKey="id"
       dataSource={page?.data}
       loading={loading}
-      expandable={{ expandedRowRender: (entry) => <ChangeList entry={entry} /> }}
+      // An entry that changed no field (a sign-out, a test run) has nothing to open.
+      expandable={{
+        expandedRowRender: (entry) => <ChangeList entry={entry} />,
+        rowExpandable: (entry) => Object.keys(entry.changes).length > 0,
+      }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('audit.empty')} /> }}
     />
   );

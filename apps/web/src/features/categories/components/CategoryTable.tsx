@@ -55,18 +55,27 @@ export function CategoryTable({ page, loading, list, onEdit }: CategoryTableProp
     }
   };
 
-  // Asked in a dialog, as the tests list asks before deleting a test.
-  const confirmDelete = (category: Category) =>
+  // Asked in a dialog, as the tests list asks before deleting a test. A category holding tests is refused by the
+  // server: the dialog says so at once and offers no delete.
+  const confirmDelete = (category: Category) => {
+    const name = language === 'zh-CN' ? category.nameZh : category.nameEn;
+    if (category.testCount > 0) {
+      modal.warning({
+        title: t('categories.delete.inUseTitle'),
+        content: t('categories.delete.inUse', { name, count: category.testCount }),
+        okText: t('categories.delete.understood'),
+      });
+      return;
+    }
     modal.confirm({
       title: t('categories.delete.title'),
-      content: t('categories.delete.content', {
-        name: language === 'zh-CN' ? category.nameZh : category.nameEn,
-      }),
+      content: t('categories.delete.content', { name }),
       okText: t('categories.delete.ok'),
       cancelText: t('categories.delete.cancel'),
       okButtonProps: { danger: true },
       onOk: () => deleteCategory(category),
     });
+  };
 
   const nameColumns: TableProps<Category>['columns'] = [
     { key: 'nameZh', dataIndex: 'nameZh', title: t('categories.field.nameZh') },

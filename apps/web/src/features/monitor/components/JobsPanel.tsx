@@ -44,7 +44,8 @@ export function JobsPanel() {
             size="small"
             rowKey="name"
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            // No sideways scroll: the queue's name wraps (at the server name's hyphens too), so the counts'
+            // columns stay in the panel, whole.
             loading={query.isLoading}
             dataSource={data?.queues ?? []}
             locale={{ emptyText: t('monitor.jobs.empty') }}
@@ -52,12 +53,14 @@ export function JobsPanel() {
               {
                 key: 'name',
                 title: t('monitor.jobs.queueColumn'),
+                onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
                 render: (_: unknown, queue: Queue) => <QueueName name={queue.name} />,
               },
               ...COUNTS.map((state) => ({
                 key: state,
                 title: t(`monitor.jobs.${state}`),
                 align: 'right' as const,
+                onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                 render: (_: unknown, queue: Queue) =>
                   state === 'failed' && queue.failed > 0 ? (
                     <Typography.Text type="danger">{formatNumber(queue.failed)}</Typography.Text>

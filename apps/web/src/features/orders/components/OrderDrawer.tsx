@@ -12,6 +12,7 @@ import { DetailDrawer } from '../../../shared/ui/DetailDrawer.tsx';
 import type { DialogApi } from '../../../shared/ui/dialog.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
+import { WholeId } from '../../../shared/ui/WholeId.tsx';
 import { useCloseOrder, useOrderDetail, useSyncOrder } from '../api.ts';
 import { RefundForm } from './RefundForm.tsx';
 
@@ -212,16 +213,6 @@ export function OrderDrawer({ orderNo, dialog, onClose }: OrderDrawerProps) {
                 ),
               },
               {
-                key: 'transactionId',
-                label: t('orders.field.transactionId'),
-                children: <span style={{ wordBreak: 'break-all' }}>{order.transactionId ?? '—'}</span>,
-              },
-              {
-                key: 'payer',
-                label: t('orders.field.payer'),
-                children: <span style={{ wordBreak: 'break-all' }}>{order.payerOpenid ?? '—'}</span>,
-              },
-              {
                 key: 'created',
                 label: t('orders.field.created'),
                 children: formatDateTime(order.createTime),
@@ -240,6 +231,24 @@ export function OrderDrawer({ orderNo, dialog, onClose }: OrderDrawerProps) {
                 key: 'closed',
                 label: t('orders.field.closed'),
                 children: formatDateTime(order.closedTime) || '—',
+              },
+            ]}
+          />
+          {/* WeChat Pay's ids, whole: each under its label, as wide as the drawer (a column is too narrow). */}
+          <Descriptions
+            size="small"
+            layout="vertical"
+            column={{ xs: 1, sm: 2 }}
+            items={[
+              {
+                key: 'transactionId',
+                label: t('orders.field.transactionId'),
+                children: <WholeId value={order.transactionId} />,
+              },
+              {
+                key: 'payer',
+                label: t('orders.field.payer'),
+                children: <WholeId value={order.payerOpenid} />,
               },
             ]}
           />

@@ -29,7 +29,13 @@ export function QuestionImportModal({ testId, onClose }: QuestionImportModalProp
     setFailure(null);
     try {
       const outcome = await importQuestions.mutateAsync({ file, mode });
-      message.success(t('questions.import.done', { imported: outcome.imported, total: outcome.total }));
+      message.success(
+        t('questions.import.done', {
+          imported: outcome.imported,
+          total: outcome.total,
+          count: outcome.imported,
+        }),
+      );
       onClose();
     } catch (error) {
       const rows = error instanceof ApiError ? importRowErrors(error.result) : [];

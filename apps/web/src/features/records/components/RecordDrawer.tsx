@@ -151,6 +151,7 @@ export function RecordDrawer({ id, onClose }: { id: number; onClose: () => void 
               title={t('records.detail.inProgress', {
                 answered: record.answeredCount,
                 total: record.questionCount,
+                count: record.questionCount,
               })}
             />
           )}

@@ -136,9 +136,9 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
     : [
         { key: 'username', title: t('staff.field.username'), sorter: true, dataIndex: 'username' },
         { key: 'name', title: t('staff.field.name'), dataIndex: 'name' },
-        { key: 'email', title: t('staff.field.email'), render: (_, account) => account.email ?? '-' },
-        { key: 'phone', title: t('staff.field.phone'), render: (_, account) => account.phone ?? '-' },
-        { key: 'role', title: t('staff.field.role'), render: (_, account) => account.roleName ?? '-' },
+        { key: 'email', title: t('staff.field.email'), render: (_, account) => account.email ?? '—' },
+        { key: 'phone', title: t('staff.field.phone'), render: (_, account) => account.phone ?? '—' },
+        { key: 'role', title: t('staff.field.role'), render: (_, account) => account.roleName ?? '—' },
         {
           key: 'status',
           title: t('staff.field.status'),
@@ -158,7 +158,10 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
         },
       ];
 
-  const table = useListTable(list, page, { columns, showTotal: (total) => t('staff.total', { total }) });
+  const table = useListTable(list, page, {
+    columns,
+    showTotal: (total) => t('staff.total', { total, count: total }),
+  });
 
   return (
     <Table<Account>

@@ -63,7 +63,7 @@ export function SignInDrawer({ account, onClose }: { account: Account; onClose: 
               ),
             },
             { key: 'outcome', title: t('staff.signIns.outcome'), render: (_, entry) => outcome(entry) },
-            { key: 'ip', title: t('staff.signIns.address'), render: (_, entry) => entry.ip ?? '-' },
+            { key: 'ip', title: t('staff.signIns.address'), render: (_, entry) => entry.ip ?? '—' },
           ]}
         />
       </QueryContent>
