@@ -165,7 +165,6 @@ export function QuestionPasteModal({ testId, questions, languages, onClose }: Qu
           rowKey="line"
           dataSource={lines}
           pagination={lines.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-          scroll={{ x: 'max-content' }}
           columns={[
             {
               key: 'position',
@@ -177,7 +176,7 @@ export function QuestionPasteModal({ testId, questions, languages, onClose }: Qu
               key: 'stem',
               title: t('questions.field.stem'),
               dataIndex: 'stem',
-              onCell: () => ({ style: { minWidth: 200 } }),
+              onCell: () => ({ style: { minWidth: 140 } }),
             },
             {
               key: 'options',
