@@ -36,8 +36,8 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
           exclude,
-          // TEST_DATABASE=postgres: a throwaway PostgreSQL cluster for the run (or TEST_DATABASE_URL's); then one
-          // migrated and seeded template database per run, copied for each test file (apps/server/test/template.ts).
+          // TEST_DATABASE=postgres: a throwaway PostgreSQL cluster for the run (or TEST_DATABASE_URL's); then
+          // one migrated and seeded template database per run, copied for each test file (test/template.ts).
           globalSetup: ['scripts/vitest-postgres.mjs', 'apps/server/test/template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
