@@ -37,7 +37,8 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           exclude,
           // TEST_DATABASE=postgres: a throwaway PostgreSQL cluster for the run (or TEST_DATABASE_URL's); then
-          // one migrated and seeded template database per run, copied for each test file (test/template.ts).
+          // one migrated and seeded template database per run, copied for each test file
+          // (apps/server/test/template.ts).
           globalSetup: ['scripts/vitest-postgres.mjs', 'apps/server/test/template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
