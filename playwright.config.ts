@@ -36,6 +36,9 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'UTC',
     viewport: { width: 1280, height: 800 },
+    // The console then turns antd's animations off (App.tsx): a click never lands on an opening dialog or
+    // menu, and a screenshot never catches one half open, so no spec waits for them.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     browserName: 'chromium',

@@ -36,8 +36,10 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
           exclude,
-          // TEST_DATABASE=postgres: a throwaway PostgreSQL cluster for the run (or TEST_DATABASE_URL's).
-          globalSetup: ['scripts/vitest-postgres.mjs'],
+          // TEST_DATABASE=postgres: a throwaway PostgreSQL cluster for the run (or TEST_DATABASE_URL's); then
+          // one migrated and seeded template database per run, copied for each test file
+          // (apps/server/test/template.ts).
+          globalSetup: ['scripts/vitest-postgres.mjs', 'apps/server/test/template.ts'],
           // Each test file's process seals secrets with a test key, as a started server does with its own.
           setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 30_000,

@@ -74,7 +74,6 @@ test.describe('settings screen', () => {
       for (const tab of ['general', 'wechatPay']) {
         await page.goto(`/center?tab=${tab}`);
         await expect(page.getByRole('tabpanel').locator('form')).toBeVisible();
-        await page.waitForTimeout(300);
         // Nothing wider than the window.
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -86,7 +86,6 @@ for (const { language, pageStyle, viewport, name } of screenshotCases()) {
     await page.setViewportSize(viewport);
     await signInAs(page, ADMIN.username, ADMIN.password);
     const shot = async (screen: string) => {
-      await page.waitForTimeout(400);
       await expectNoSideScroll(page);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/lists-${screen}-${name}.png`, fullPage: true });
     };

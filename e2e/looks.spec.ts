@@ -34,7 +34,6 @@ for (const how of ['chosen in the drawer', 'restored from a previous visit'] as 
     const drawer = page.getByRole('dialog', { name: 'Display settings' });
     await expect(drawer).toBeVisible();
     if (how === 'chosen in the drawer') await drawer.getByRole('radio', { name: 'Dark style' }).check();
-    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/looks-settings-realdark-${how.split(' ')[0]}.png` });
     const parts = [
       drawer,

@@ -109,7 +109,6 @@ test.describe('mail delivery and the outbox', () => {
       await signInAs(page, ADMIN.username, ADMIN.password);
       await page.goto('/system/outbox');
       await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
-      await page.waitForTimeout(300);
       await expectNoSideScroll(page);
       await page.screenshot({
         path: `${SCREENSHOT_DIR}/outbox-${language}-${pageStyle}-${viewport.width}.png`,
@@ -117,7 +116,6 @@ test.describe('mail delivery and the outbox', () => {
       });
       await page.locator('.ant-table-row').first().getByRole('button').click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await page.waitForTimeout(400);
       await page.screenshot({
         path: `${SCREENSHOT_DIR}/outbox-message-${language}-${pageStyle}-${viewport.width}.png`,
       });
@@ -126,7 +124,6 @@ test.describe('mail delivery and the outbox', () => {
         await expect(page.getByRole('tabpanel').locator('form')).toBeVisible();
         // Show a provider's fields (not saved).
         if (tab === 'sms') await page.getByText(language === 'zh-CN' ? '阿里云' : 'Alibaba Cloud').click();
-        await page.waitForTimeout(300);
         await expectNoSideScroll(page);
         await page.screenshot({
           path: `${SCREENSHOT_DIR}/center-${tab}-${language}-${pageStyle}-${viewport.width}.png`,

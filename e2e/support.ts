@@ -159,17 +159,15 @@ export async function watchViolations(page: Page) {
 }
 
 /**
- * Picks the option whose text contains `option` (`null`: the first) in an antd Select, until `shown` (where the
- * field shows its choice) has it: a click during the dropdown's opening animation can be lost.
+ * Picks the option whose text contains `option` (`null`: the first) in an antd Select, and waits until `shown`
+ * (where the field shows its choice) has it.
  */
 export async function chooseOption(page: Page, field: Locator, option: string | null, shown: Locator) {
-  await expect(async () => {
-    await field.click();
-    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await (option === null ? options : options.filter({ hasText: option })).first().click({ timeout: 2000 });
-    if (option === null) await expect(shown).not.toHaveCount(0, { timeout: 1000 });
-    else await expect(shown).toContainText(option, { timeout: 1000 });
-  }).toPass();
+  await field.click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await (option === null ? options : options.filter({ hasText: option })).first().click();
+  if (option === null) await expect(shown).not.toHaveCount(0);
+  else await expect(shown).toContainText(option);
 }
 
 /**

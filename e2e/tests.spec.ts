@@ -68,12 +68,9 @@ async function createTestWithQuestions(request: APIRequestContext, title: string
 }
 
 async function chooseColour(page: Page, band: Locator, colour: string) {
-  // As above: a click during the dropdown's opening animation can be lost, so retry until the band shows it.
-  await expect(async () => {
-    await band.getByLabel('Colour', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(colour).click({ timeout: 2000 });
-    await expect(band.getByTitle(colour, { exact: true })).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await band.getByLabel('Colour', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(colour).click();
+  await expect(band.getByTitle(colour, { exact: true })).toBeVisible();
 }
 
 async function stems(page: Page) {
@@ -515,7 +512,6 @@ test.describe('test screenshots', () => {
       const phq = rowOf(page, 'PHQ-9').first();
       await phq.getByRole('button', { name: zh ? /^编\s?辑$/ : 'Edit' }).click();
       await expect(page.getByRole('dialog', { name: zh ? '编辑测评' : 'Edit test' })).toBeVisible();
-      await page.waitForTimeout(400);
       await shot('test-edit');
       await page.getByRole('button', { name: zh ? /^取\s?消$/ : 'Cancel' }).click();
 
@@ -534,7 +530,6 @@ test.describe('test screenshots', () => {
       const report = preview.getByRole('region', { name: zh ? '报告' : 'Report' });
       await expect(report.getByRole('region', { name: zh ? '预警' : 'Alerts' })).toBeVisible();
       await report.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
       await shot('test-preview-report');
       await page.keyboard.press('Escape');
 
@@ -553,7 +548,6 @@ test.describe('test screenshots', () => {
       await preview.getByRole('button', { name: zh ? '查看报告' : 'See the report' }).click();
       await expect(preview.getByRole('progressbar').first()).toBeVisible();
       await preview.getByRole('progressbar').last().scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
       await shot('test-preview-typology');
       await page.keyboard.press('Escape');
 
@@ -577,7 +571,6 @@ test.describe('test screenshots', () => {
         .first()
         .click();
       await expect(page.getByRole('dialog', { name: zh ? '编辑第 1 题' : 'Edit question 1' })).toBeVisible();
-      await page.waitForTimeout(400);
       await shot('question-edit');
       await page.getByRole('button', { name: zh ? /^取\s?消$/ : 'Cancel' }).click();
       await page.getByRole('tab', { name: zh ? '计分规则' : 'Scoring' }).click();

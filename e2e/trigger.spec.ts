@@ -61,7 +61,6 @@ test.describe('exception trigger', () => {
       const send = page.locator('.ant-card').first().getByRole('listitem').first().getByRole('button');
       await send.click({ timeout: 30_000 });
       await expect(page.getByTestId('outcome-notFound')).toBeVisible();
-      await page.waitForTimeout(300);
       await expectNoSideScroll(page);
       await page.screenshot({
         path: `${SCREENSHOT_DIR}/trigger-${language}-${pageStyle}-${viewport.width}.png`,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { Grants } from '@cool/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -8,17 +9,18 @@ import { type Database, migrateDatabase, openDatabase } from '../src/db/database
 import { roles } from '../src/db/schema.ts';
 import { seed } from '../src/db/seed.ts';
 import type { LogStream } from '../src/http/logging.ts';
+import { ADMIN_PASSWORD, EMPTY_DUMP, SEEDED_DUMP } from './template.ts';
 
-export const ADMIN_PASSWORD = 'admin-test-password';
+export { ADMIN_PASSWORD };
 
-/** A fresh database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
+type TestDatabase = Database & { url?: string };
+
+/** A new database on TEST_DATABASE_URL's server, copied from `template` (else PostgreSQL's empty one). */
+async function createPostgresDatabase(serverUrl: string, template?: string): Promise<TestDatabase> {
   const name = `cool_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -35,6 +37,35 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
       await client.end();
     },
   };
+}
+
+/** The run's template dump `file` (template.ts), when the run made them. */
+const dumpOf = (file: string) => {
+  const dir = process.env.TEST_TEMPLATE_DUMPS;
+  return dir ? path.join(dir, file) : undefined;
+};
+
+/** A fresh, empty database per test file: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return createPostgresDatabase(serverUrl);
+  return openDatabase({ fromDump: dumpOf(EMPTY_DUMP) });
+}
+
+/**
+ * A fresh database as `migrateDatabase` and `seed` with ADMIN_PASSWORD leave it: a copy of the run's
+ * template (template.ts), or made so when the run has none.
+ */
+export async function openSeededTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = process.env.TEST_TEMPLATE_DATABASE;
+  if (serverUrl && template) return createPostgresDatabase(serverUrl, template);
+  const dump = dumpOf(SEEDED_DUMP);
+  if (!serverUrl && dump) return openDatabase({ fromDump: dump });
+  const database = await openTestDatabase();
+  await migrateDatabase(database);
+  await seed(database.db, { adminPassword: ADMIN_PASSWORD });
+  return database;
 }
 
 export interface TestServer {
@@ -57,9 +88,7 @@ export async function createTestServer(
   overrides: Partial<Config> = {},
   { logStream }: { logStream?: LogStream } = {},
 ): Promise<TestServer> {
-  const database = await openTestDatabase();
-  await migrateDatabase(database);
-  await seed(database.db, { adminPassword: ADMIN_PASSWORD });
+  const database = await openSeededTestDatabase();
   // Every injected request comes from one address; the rate limit has its own test.
   const config = loadConfig({}, { webDist: undefined, rateLimitMax: 0, ...overrides });
   const app = await buildApp(config, logStream ? { logStream, database } : { logger: false, database });

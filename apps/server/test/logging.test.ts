@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, migrateDatabase } from '../src/db/database.ts';
-import { seed } from '../src/db/seed.ts';
-import { ADMIN_PASSWORD, openTestDatabase } from './helpers.ts';
+import type { Database } from '../src/db/database.ts';
+import { ADMIN_PASSWORD, openSeededTestDatabase } from './helpers.ts';
 
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  await migrateDatabase(database);
-  await seed(database.db, { adminPassword: ADMIN_PASSWORD });
+  database = await openSeededTestDatabase();
   const config = loadConfig({}, { webDist: undefined, rateLimitMax: 0 });
   app = await buildApp(config, { database, logStream: { write: (line) => lines.push(line) } });
   await app.ready();

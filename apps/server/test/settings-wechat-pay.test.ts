@@ -3,15 +3,14 @@ import type { Grants } from '@cool/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, migrateDatabase } from '../src/db/database.ts';
+import type { Database } from '../src/db/database.ts';
 import { roles } from '../src/db/schema.ts';
-import { seed } from '../src/db/seed.ts';
 import { SYSTEM_ACTOR } from '../src/db/tx.ts';
 import { getWechatPayMerchant } from '../src/modules/settings/wechatPay.ts';
 import { WechatPayError, wechatPayClient } from '../src/modules/wechatpay/client.ts';
 import { loadMerchant } from '../src/modules/wechatpay/protocol.ts';
 import { type FakeWechatPay, hasOpenssl, startFakeWechatPay } from './fakes/wechatpay.ts';
-import { ADMIN_PASSWORD, openTestDatabase } from './helpers.ts';
+import { ADMIN_PASSWORD, openSeededTestDatabase } from './helpers.ts';
 
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -21,9 +20,7 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   fake = await startFakeWechatPay();
-  database = await openTestDatabase();
-  await migrateDatabase(database);
-  await seed(database.db, { adminPassword: ADMIN_PASSWORD });
+  database = await openSeededTestDatabase();
   // Every level logged, so a secret in any line would be caught.
   const config = loadConfig(
     {},

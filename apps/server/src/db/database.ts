@@ -33,6 +33,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite directory; `undefined` with no url means an in-memory database (tests). */
   dataDir?: string | undefined;
+  /** In-memory PGlite only: a tar file PGlite's `dumpDataDir` wrote, to start from instead of empty (tests). */
+  fromDump?: string | undefined;
   /** Pool size on PostgreSQL (default 10); the embedded database always gets one connection. */
   poolMax?: number | undefined;
   /** PostgreSQL cancels a statement running longer (0: never). The embedded engine cannot time one out. */
@@ -293,7 +295,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     followRequests(pool, (key) => sendCancelRequest(address, key));
   } else {
     kind = 'pglite';
-    const embedded = await (options.embedded ?? startEmbedded(options.dataDir));
+    const embedded = await (options.embedded ?? startEmbedded(options.dataDir, undefined, options.fromDump));
     cleanups.push(embedded.stop);
     ping = embedded.ping;
     // One connection: the embedded server interleaves statements of concurrent connections.

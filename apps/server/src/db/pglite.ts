@@ -20,12 +20,18 @@ export interface Embedded {
 /**
  * Locks `dataDir` (absent: an in-memory database) and starts the engine on it; on failure nothing is left
  * held. It needs neither pg nor drizzle, so a start can begin with it (see main.ts). `onThread` is called
- * once the engine's thread is started.
+ * once the engine's thread is started. `fromDump` (in memory only): a tar file PGlite's `dumpDataDir` wrote,
+ * which the database starts as instead of empty.
  */
-export async function startEmbedded(dataDir: string | undefined, onThread?: () => void): Promise<Embedded> {
+export async function startEmbedded(
+  dataDir: string | undefined,
+  onThread?: () => void,
+  fromDump?: string,
+): Promise<Embedded> {
+  if (dataDir && fromDump) throw new Error('A dump loads into an in-memory database only');
   const unlock = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
-    const engine = await startPglite(dataDir && path.join(dataDir, 'pgdata'), onThread);
+    const engine = await startPglite(dataDir && path.join(dataDir, 'pgdata'), onThread, fromDump);
     return {
       ...engine,
       async stop() {
@@ -39,11 +45,11 @@ export async function startEmbedded(dataDir: string | undefined, onThread?: () =
   }
 }
 
-async function startPglite(dataDir: string | undefined, onThread?: () => void) {
+async function startPglite(dataDir: string | undefined, onThread?: () => void, fromDump?: string) {
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cool-pg-'));
   const port = 5432;
   const worker = new Worker(WORKER_FILE, {
-    workerData: { dataDir, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) },
+    workerData: { dataDir, fromDump, socketPath: path.join(socketDir, `.s.PGSQL.${port}`) },
   });
   onThread?.();
   let exited = false;

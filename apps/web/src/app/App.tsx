@@ -1,9 +1,13 @@
 import { ConfigProvider, theme } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router';
 import { getAntdLocale } from '../shared/i18n/i18n.ts';
 import { useSettingsStore } from '../shared/settings/settingsStore.ts';
-import { buildThemeConfig } from '../shared/settings/themeConfig.ts';
+import {
+  buildThemeConfig,
+  prefersReducedMotion,
+  subscribeReducedMotion,
+} from '../shared/settings/themeConfig.ts';
 import { onNoticeWaiting } from '../shared/ui/notices.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 
@@ -50,8 +54,12 @@ export function App() {
   const language = useSettingsStore((s) => s.language);
   const pageStyle = useSettingsStore((s) => s.pageStyle);
   const themeColor = useSettingsStore((s) => s.themeColor);
+  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
   // Theme tokens change in place: a new colour or style applies without a reload.
-  const themeConfig = useMemo(() => buildThemeConfig(pageStyle, themeColor), [pageStyle, themeColor]);
+  const themeConfig = useMemo(
+    () => buildThemeConfig(pageStyle, themeColor, reducedMotion),
+    [pageStyle, themeColor, reducedMotion],
+  );
   return (
     <ConfigProvider locale={getAntdLocale(language)} theme={themeConfig}>
       <DocumentTheme />

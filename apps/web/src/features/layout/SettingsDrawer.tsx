@@ -252,7 +252,8 @@ export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
           type="info"
           showIcon
           title={t('layout.settings.hint')}
-          closable={{ afterClose: () => updateSettings({ hideHintAlert: true }) }}
+          // On the close itself: antd calls afterClose at the end of the animation, never without motion.
+          closable={{ onClose: () => updateSettings({ hideHintAlert: true }) }}
           style={{ marginBottom: 24 }}
         />
       )}

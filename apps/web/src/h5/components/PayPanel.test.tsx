@@ -55,12 +55,17 @@ beforeAll(async () => {
   await initI18n();
   await changeLanguage('en-US');
 });
+/** Lets `ms` of the panel's time pass at once (its polling and retries run on fake timers). */
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
 beforeEach(() => {
+  vi.useFakeTimers();
   localStorage.setItem('h5-token', 'token');
   client = new QueryClient();
 });
 afterEach(async () => {
   await act(() => root.render(null));
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.clearAllMocks();
@@ -76,7 +81,7 @@ async function unlock() {
     ),
   );
   await act(async () => container.querySelector('button')?.click());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await pass(50);
 }
 
 describe('unlocking a report', () => {
@@ -137,7 +142,7 @@ describe('a payment that did not finish', () => {
         </QueryClientProvider>,
       ),
     );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await pass(50);
     expect(container.textContent).toContain('Not paid yet? Unlock again');
     expect(container.querySelector('button')?.disabled).toBe(false);
     sessionStorage.clear();
@@ -233,7 +238,7 @@ describe('a payment the server refuses', () => {
         </QueryClientProvider>,
       ),
     );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1300)));
+    await pass(1300);
     expect(seen.filter((key) => key.startsWith('GET'))).toHaveLength(1);
     expect(container.textContent).toContain('The order was not found');
     expect(container.textContent).not.toContain('Waiting for WeChat Pay');

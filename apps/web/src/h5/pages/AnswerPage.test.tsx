@@ -64,13 +64,15 @@ function fakeServer(answers: Record<string, [number, unknown][]>) {
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const container = document.body.appendChild(document.createElement('div'));
 const root = createRoot(container);
-const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+/** Lets `ms` of the page's time pass at once (its saves and moving on run on fake timers). */
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeAll(async () => {
   await initI18n();
   await changeLanguage('en-US');
 });
 beforeEach(() => {
+  vi.useFakeTimers();
   localStorage.setItem('h5-token', 'token');
   // antd-mobile's toasts and dialogs draw outside the page: answered here instead.
   vi.spyOn(Toast, 'show').mockImplementation(() => ({ close: () => {} }));
@@ -78,6 +80,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await act(() => root.render(null));
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

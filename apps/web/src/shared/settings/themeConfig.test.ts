@@ -13,4 +13,9 @@ describe('buildThemeConfig', () => {
     expect(buildThemeConfig('dark', 'green').algorithm).toBe(theme.defaultAlgorithm);
     expect(buildThemeConfig('light', 'green').algorithm).toBe(theme.defaultAlgorithm);
   });
+
+  it('turns antd motion off only when the system asks for reduced motion', () => {
+    expect(buildThemeConfig('light', 'green', true).token?.motion).toBe(false);
+    expect(buildThemeConfig('light', 'green').token?.motion).toBe(true);
+  });
 });
