@@ -1,7 +1,8 @@
+import { passwordLevel } from '@cool/shared';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, roles, verificationCodes } from '../src/db/schema.ts';
-import { createTestServer, type TestServer } from './helpers.ts';
+import { ADMIN_PASSWORD, createTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 
@@ -376,5 +377,14 @@ describe('the start page (Account settings > Custom)', () => {
       .set({ grants: { dashboard: ['query'], orders: ['query'] } })
       .where(eq(roles.id, role));
     expect((await signIn(username)).home).toBe('/order');
+  });
+});
+
+describe('the seeded admin', () => {
+  it('knows the strength of the password the seed set (ADMIN_PASSWORD), and when it was set', async () => {
+    const admin = await server.login();
+    const { security } = (await api(admin, 'GET', '/account/profile')).body.result;
+    expect(security.passwordLevel).toBe(passwordLevel(ADMIN_PASSWORD));
+    expect(security.passwordChangedAt).not.toBeNull();
   });
 });
