@@ -39,7 +39,9 @@ test.describe('where staff land and what their role shows them', () => {
     const operator = await createAccount(page.request, 'operator');
     await signInAs(page, operator.username, operator.password);
     await page.goto('/game');
-    await expect(page.getByRole('heading', { name: 'psychological test questions', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'psychological test questions', exact: true }),
+    ).toBeVisible();
     await expect(bar(page).getByRole('tab')).toHaveText(['psychological test questions']);
     for (const path of ['/order', '/system/accounts']) {
       await page.goto(path);
