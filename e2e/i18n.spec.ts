@@ -1,5 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs } from './support.ts';
+import {
+  ADMIN,
+  apiLogin,
+  createAccount,
+  MOBILE_VIEWPORT,
+  result,
+  SCREENSHOT_DIR,
+  signInAs,
+} from './support.ts';
 
 async function switchTo(page: Page, label: 'English' | '简体中文') {
   await page
@@ -8,6 +16,48 @@ async function switchTo(page: Page, label: 'English' | '简体中文') {
     .click();
   await page.getByRole('menuitem', { name: label }).click();
 }
+
+test.describe('the language a person meets first', () => {
+  test.describe('in a Chinese browser', () => {
+    test.use({ locale: 'zh-CN' });
+
+    test('the first visit is in Chinese', async ({ page }) => {
+      await page.goto('/user/login');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+      await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+    });
+  });
+
+  test('the language chosen on the sign-in page becomes the account’s, over the one it had saved', async ({
+    page,
+  }) => {
+    const account = await createAccount(page.request, 'operator');
+    const { token } = await apiLogin(page.request, account.username, account.password);
+    const headers = { Authorization: token };
+    await result(
+      await page.request.put('/api/account/preferences', { headers, data: { language: 'en-US' } }),
+    );
+
+    await page.goto('/user/login');
+    await switchTo(page, '简体中文');
+    await page.getByPlaceholder('用户名或邮箱').fill(account.username);
+    await page.getByPlaceholder('密码').fill(account.password);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect(page.getByRole('heading', { name: '心理测试题', exact: true })).toBeVisible();
+    // Kept with the account: its next sign-in elsewhere, and its mail, are in Chinese.
+    await expect
+      .poll(
+        async () =>
+          (
+            await result<{ language?: string }>(
+              await page.request.get('/api/account/preferences', { headers }),
+            )
+          ).language,
+      )
+      .toBe('zh-CN');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  });
+});
 
 test.describe('languages', () => {
   test('switching to Chinese translates menu, title and html lang, and is remembered', async ({ page }) => {

@@ -188,12 +188,12 @@ test.describe('display settings drawer', () => {
     const html = page.locator('html');
     await expect.poll(() => style(html, 'filter')).toBe('none');
     const drawer = await openSettings(page);
-    await drawer.getByRole('switch', { name: 'Weak mode' }).click();
+    await drawer.getByRole('switch', { name: 'Colour-weak mode' }).click();
     await expect.poll(() => style(html, 'filter')).toBe('invert(0.8)');
     await page.reload();
     await expect.poll(() => style(html, 'filter')).toBe('invert(0.8)');
     const again = await openSettings(page);
-    await again.getByRole('switch', { name: 'Weak mode' }).click();
+    await again.getByRole('switch', { name: 'Colour-weak mode' }).click();
     await expect.poll(() => style(html, 'filter')).toBe('none');
   });
 
@@ -202,20 +202,22 @@ test.describe('display settings drawer', () => {
     const tabBar = page.getByRole('navigation', { name: 'Open pages' });
     await expect(tabBar).toBeVisible();
     const drawer = await openSettings(page);
-    await drawer.getByRole('switch', { name: 'Multi-tab' }).click();
+    await drawer.getByRole('switch', { name: 'Multiple tabs' }).click();
     await expect(tabBar).toBeHidden();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'category list' })).toBeVisible();
     await expect(tabBar).toBeHidden();
     const again = await openSettings(page);
-    await again.getByRole('switch', { name: 'Multi-tab' }).click();
+    await again.getByRole('switch', { name: 'Multiple tabs' }).click();
     await expect(tabBar).toBeVisible();
   });
 
   test('the hint alert can be closed or hidden, and stays hidden', async ({ page }) => {
     await start(page);
     let drawer = await openSettings(page);
-    const hint = drawer.getByText('Changes apply at once and are kept in this browser.');
+    const hint = drawer.getByText(
+      'Changes apply at once and are saved to your account, so they follow you to another browser.',
+    );
     await expect(hint).toBeVisible();
     await drawer.getByRole('switch', { name: 'Hide hint alert' }).click();
     await expect(hint).toBeHidden();
@@ -229,7 +231,11 @@ test.describe('display settings drawer', () => {
     await page.reload();
     drawer = await openSettings(page);
     await expect(drawer.getByRole('switch', { name: 'Hide hint alert' })).toBeChecked();
-    await expect(drawer.getByText('Changes apply at once and are kept in this browser.')).toBeHidden();
+    await expect(
+      drawer.getByText(
+        'Changes apply at once and are saved to your account, so they follow you to another browser.',
+      ),
+    ).toBeHidden();
   });
 
   test('reset to defaults restores every display setting but the language', async ({ page }) => {
@@ -237,7 +243,7 @@ test.describe('display settings drawer', () => {
     const drawer = await openSettings(page);
     await drawer.getByRole('radio', { name: 'Light menu style' }).click();
     await drawer.getByRole('radio', { name: 'Top menu layout' }).click();
-    await drawer.getByRole('switch', { name: 'Weak mode' }).click();
+    await drawer.getByRole('switch', { name: 'Colour-weak mode' }).click();
     await expect(page.getByTestId('app-sider')).toHaveCount(0);
     // Copying the settings is for development builds only.
     await expect(drawer.getByRole('button', { name: 'Copy setting' })).toHaveCount(0);
@@ -246,7 +252,7 @@ test.describe('display settings drawer', () => {
     await expect(page.getByText('Display settings restored to the defaults')).toBeVisible();
     await expect(page.getByTestId('app-sider')).toBeVisible();
     await expect(drawer.getByRole('radio', { name: 'Dark menu style' })).toBeChecked();
-    await expect(drawer.getByRole('switch', { name: 'Weak mode' })).not.toBeChecked();
+    await expect(drawer.getByRole('switch', { name: 'Colour-weak mode' })).not.toBeChecked();
     await expect.poll(() => style(page.locator('html'), 'filter')).toBe('none');
   });
 });

@@ -1,7 +1,8 @@
+import { passwordLevel } from '@cool/shared';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, roles, verificationCodes } from '../src/db/schema.ts';
-import { createTestServer, type TestServer } from './helpers.ts';
+import { ADMIN_PASSWORD, createTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 
@@ -310,5 +311,80 @@ describe('recent activity', () => {
     expect(signIns.map((s: { outcome: string }) => s.outcome)).toEqual(['failure', 'success']);
     expect(actions).toHaveLength(1);
     expect(actions[0]).toMatchObject({ actorId: id, action: 'update', entityType: 'account' });
+  });
+});
+
+describe('the start page (Account settings > Custom)', () => {
+  const signIn = async (username: string) =>
+    (
+      await server.call(null, {
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { username, password: PASSWORD },
+      })
+    ).body.result as { token: string; home: string };
+
+  it('lands finance on the payment orders, not on a tests list it can only half use, until it chooses', async () => {
+    const { id, username, token } = await server.accountWithRole('finance');
+    expect((await signIn(username)).home).toBe('/order');
+    expect((await api(token, 'GET', '/user/info')).body.result).toMatchObject({
+      startPage: null,
+      home: '/order',
+    });
+
+    const chosen = await api(token, 'PUT', '/account/start-page', { startPage: '/dashboard/analysis' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.result).toEqual({ startPage: '/dashboard/analysis', home: '/dashboard/analysis' });
+    expect((await signIn(username)).home).toBe('/dashboard/analysis');
+    expect((await api(token, 'GET', '/user/info')).body.result).toMatchObject({
+      startPage: '/dashboard/analysis',
+      home: '/dashboard/analysis',
+    });
+    expect((await auditOf(id)).find((entry) => entry.action === 'update')?.changes).toMatchObject({
+      startPage: expect.anything(),
+    });
+
+    // Back to the role's.
+    expect((await api(token, 'PUT', '/account/start-page', { startPage: null })).body.result).toEqual({
+      startPage: null,
+      home: '/order',
+    });
+  });
+
+  it('refuses a page the role may not open, a menu group and a path of no page, changing nothing', async () => {
+    const { token } = await server.accountWithRole('finance');
+    for (const startPage of ['/system/accounts', '/dashboard', '/nowhere', '/user/login', '']) {
+      const res = await api(token, 'PUT', '/account/start-page', { startPage });
+      expect(res.status, startPage).toBe(400);
+      expect(res.body.result.errors[0]).toMatchObject({ field: 'startPage' });
+    }
+    expect((await api(token, 'GET', '/user/info')).body.result.startPage).toBeNull();
+    expect((await api(null, 'PUT', '/account/start-page', { startPage: null })).status).toBe(401);
+  });
+
+  it("lands on the role's page again once the role may no longer open the chosen one", async () => {
+    const role = 'start-page-role';
+    const { username, token } = await server.accountWithRole(role, {
+      dashboard: ['query'],
+      orders: ['query'],
+      goals: ['query'],
+    });
+    expect((await api(token, 'PUT', '/account/start-page', { startPage: '/list/table-list' })).status).toBe(
+      200,
+    );
+    await server.database.db
+      .update(roles)
+      .set({ grants: { dashboard: ['query'], orders: ['query'] } })
+      .where(eq(roles.id, role));
+    expect((await signIn(username)).home).toBe('/order');
+  });
+});
+
+describe('the seeded admin', () => {
+  it('knows the strength of the password the seed set (ADMIN_PASSWORD), and when it was set', async () => {
+    const admin = await server.login();
+    const { security } = (await api(admin, 'GET', '/account/profile')).body.result;
+    expect(security.passwordLevel).toBe(passwordLevel(ADMIN_PASSWORD));
+    expect(security.passwordChangedAt).not.toBeNull();
   });
 });

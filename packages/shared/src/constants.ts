@@ -15,6 +15,16 @@ export const LANGUAGES = ['en-US', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-US';
 
+/** The first of a browser's languages (`navigator.languages`) the service speaks (zh-* -> zh-CN), else English. */
+export function browserLanguage(tags: readonly string[]): Language {
+  for (const tag of tags) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith('zh')) return 'zh-CN';
+    if (lower.startsWith('en')) return 'en-US';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
 /** Verification codes sent by SMS or mail (issue 11): 6 digits, 5 minutes, one use, 5 tries, 60 s between sends. */
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 5 * 60 * 1000;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_ROUTES, type ConsoleRoute, filterRoutes, safeRedirect } from './routes.ts';
+import { BUILT_IN_ROLES } from './permissions.ts';
+import {
+  CONSOLE_ROUTES,
+  type ConsoleRoute,
+  filterRoutes,
+  grantsAccess,
+  homePath,
+  NO_PAGE_PATH,
+  safeRedirect,
+  startPages,
+} from './routes.ts';
 
 const access = (permissionIds: string[], queryable: string[] = []) => ({
   permissionIds,
@@ -97,6 +107,37 @@ describe('filterRoutes (SPEC 4 route generation)', () => {
   it('shows a page of several sections to whoever may query one of them', () => {
     const payOnly = filterRoutes(CONSOLE_ROUTES, access(['dashboard'], ['paySettings']));
     expect(payOnly.map((r) => r.path)).toEqual(['/center']);
+  });
+});
+
+describe('homePath and startPages (where staff land)', () => {
+  const builtIn = (id: string) => grantsAccess(BUILT_IN_ROLES.find((role) => role.id === id)!.grants);
+
+  it('lands each built-in role on the first page it can use whole', () => {
+    expect(homePath(builtIn('admin'))).toBe('/game');
+    expect(homePath(builtIn('operator'))).toBe('/game');
+    expect(homePath(builtIn('viewer'))).toBe('/game');
+    // Finance reads the tests but not their categories (the list's filter): its orders come first.
+    expect(homePath(builtIn('finance'))).toBe('/order');
+  });
+
+  it('lands on the chosen start page only while the role may open it', () => {
+    expect(homePath(builtIn('finance'), '/order/weixin')).toBe('/order/weixin');
+    expect(homePath(builtIn('finance'), '/system/accounts')).toBe('/order');
+    expect(homePath(builtIn('finance'), '/form')).toBe('/order');
+  });
+
+  it('offers the pages of the menu, not its groups or hidden pages', () => {
+    const pages = startPages(builtIn('operator'));
+    expect(pages).toContain('/game');
+    expect(pages).toContain('/dashboard/workplace');
+    expect(pages).not.toContain('/dashboard');
+    expect(pages).not.toContain('/qtable');
+    expect(pages).not.toContain('/order');
+  });
+
+  it('sends a role with no page to the 403 page', () => {
+    expect(homePath(grantsAccess({}))).toBe(NO_PAGE_PATH);
   });
 });
 

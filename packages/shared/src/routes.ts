@@ -1,4 +1,11 @@
-import type { PermissionId } from './permissions.ts';
+import {
+  can,
+  type Grants,
+  grantsAllow,
+  PERMISSION_IDS,
+  type PermissionEntry,
+  type PermissionId,
+} from './permissions.ts';
 
 /** A console route (SPEC 2 "Routes behind the main layout"). */
 export interface ConsoleRoute {
@@ -16,6 +23,11 @@ export interface ConsoleRoute {
    * page of several sections names each one's: any one of them shows it.
    */
   resource?: PermissionId | readonly PermissionId[];
+  /**
+   * What the page reads beside its resource (a filter's options): a role without one gets the page without that
+   * part, and does not start there (see `homePath`).
+   */
+  uses?: readonly PermissionId[];
   children?: ConsoleRoute[];
 }
 
@@ -29,6 +41,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     keepAlive: true,
     permission: ['dashboard'],
     resource: 'tests',
+    // Its category filter.
+    uses: ['categories'],
   },
   {
     path: '/qtable',
@@ -300,12 +314,32 @@ export interface RouteAccess {
   canQuery: (resource: PermissionId) => boolean;
 }
 
+/** What a role's grants allow of the routes (the server's side; the console reads its permission entries). */
+export const grantsAccess = (grants: Grants): RouteAccess => ({
+  permissionIds: PERMISSION_IDS.filter((id) => (grants[id]?.length ?? 0) > 0),
+  canQuery: (resource) => grantsAllow(grants, resource, 'query'),
+});
+
+/** What a signed-in person's permission entries (`/api/user/info`) allow of the routes: the console's side. */
+export const entriesAccess = (
+  entries: readonly Pick<PermissionEntry, 'permissionId' | 'actionList'>[],
+): RouteAccess => ({
+  permissionIds: entries.map((entry) => entry.permissionId),
+  canQuery: (resource) => can(entries, resource, 'query'),
+});
+
 /** The access part of a route: all that the server's nav and the console's registry filter on. */
 export interface GuardedRoute {
   permission?: PermissionId[];
   /** Shown to those who may query this resource, or any one of these. */
   resource?: PermissionId | readonly PermissionId[];
   children?: readonly GuardedRoute[];
+}
+
+/** Whether a route itself (not its parents) lets this access in: a held permission and a readable resource. */
+export function routeAllowed(route: GuardedRoute, access: RouteAccess): boolean {
+  const byPermission = !route.permission || route.permission.some((id) => access.permissionIds.includes(id));
+  return byPermission && (!route.resource || [route.resource].flat().some(access.canQuery));
 }
 
 /**
@@ -315,16 +349,39 @@ export interface GuardedRoute {
 export function filterRoutes<R extends GuardedRoute>(routes: readonly R[], access: RouteAccess): R[] {
   const kept: R[] = [];
   for (const route of routes) {
-    const byPermission =
-      !route.permission || route.permission.some((id) => access.permissionIds.includes(id));
-    const byResource = !route.resource || [route.resource].flat().some(access.canQuery);
-    if (!byPermission || !byResource) continue;
+    if (!routeAllowed(route, access)) continue;
     const copy: R = { ...route, permission: route.permission ? [...route.permission] : undefined };
     if (route.children) copy.children = filterRoutes(route.children as readonly R[], access);
     if (!copy.permission) delete copy.permission;
     kept.push(copy);
   }
   return kept;
+}
+
+/** The pages of a role's menu (its groups' pages, not the groups), in menu order: what it may start on. */
+function menuPages(access: RouteAccess): ConsoleRoute[] {
+  const pages = (routes: readonly ConsoleRoute[]): ConsoleRoute[] =>
+    routes.flatMap((route) => (route.children ? pages(route.children) : route.hideInMenu ? [] : [route]));
+  return pages(filterRoutes(CONSOLE_ROUTES, access));
+}
+
+/** The paths a person may choose as their start page (Account settings > Custom). */
+export const startPages = (access: RouteAccess): string[] => menuPages(access).map((route) => route.path);
+
+/** Where staff whose role allows them no page land. */
+export const NO_PAGE_PATH = '/exception/403';
+
+/**
+ * Where a signed-in person lands: their chosen start page while their role may open it, else the role's first
+ * page it can use whole (every resource it shows and every part it reads), else its first page at all.
+ */
+export function homePath(access: RouteAccess, startPage?: string | null): string {
+  const pages = menuPages(access);
+  if (startPage && pages.some((route) => route.path === startPage)) return startPage;
+  const whole = pages.find((route) =>
+    [route.resource ?? [], route.uses ?? []].flat().every((resource) => access.canQuery(resource)),
+  );
+  return (whole ?? pages[0])?.path ?? NO_PAGE_PATH;
 }
 
 const SAFE_REDIRECT = /^\/(?!\/)[^\\\s]*$/;

@@ -91,6 +91,8 @@ export const accounts = pgTable(
     notifications: jsonb('notifications').$type<Record<string, boolean>>().notNull().default({}),
     /** The language mail and SMS to this person are written in. */
     language: text('language'),
+    /** The console page this person lands on after signing in (Account settings > Custom); null: the role's. */
+    startPage: text('start_page'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BUILT_IN_ROLES, BUILTIN_SCALES, type PermissionId } from '@cool/shared';
+import { BUILT_IN_ROLES, BUILTIN_SCALES, type PermissionId, passwordLevel } from '@cool/shared';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { importDocument } from '../modules/tests/service.ts';
@@ -110,6 +110,9 @@ export async function seed(db: Db, options: { adminPassword?: string | undefined
             name: 'Administrator',
             roleId: 'admin',
             passwordHash: await hashPassword(password),
+            // As any chosen password: account settings show its strength and age.
+            passwordLevel: passwordLevel(password),
+            passwordChangedAt: new Date(),
           });
         report.adminCreated = true;
         if (!options.adminPassword) report.generatedAdminPassword = password;

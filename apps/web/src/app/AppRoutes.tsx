@@ -1,4 +1,4 @@
-import { can, filterRoutes, HOME_PATH, safeRedirect } from '@cool/shared';
+import { entriesAccess, filterRoutes, safeRedirect } from '@cool/shared';
 import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
@@ -12,7 +12,7 @@ import { useTabsStore } from '../shared/tabs/tabsStore.ts';
 import { PageLoading } from '../shared/ui/PageLoading.tsx';
 import { RouteErrorBoundary } from '../shared/ui/RouteErrorBoundary.tsx';
 import { ConsoleShell } from './consoleShell.ts';
-import { APP_ROUTES, type AppRoute, warmUpConsole } from './routes/registry.tsx';
+import { APP_ROUTES, type AppRoute, forbiddenPage, warmUpConsole } from './routes/registry.tsx';
 import { SessionGate } from './SessionGate.tsx';
 
 const USER_LAYOUT_ROUTES = APP_ROUTES.filter((route) => route.layout === 'user');
@@ -28,9 +28,11 @@ const routeObjects = (routes: readonly AppRoute[], wrap: (page: ReactNode) => Re
 /**
  * The routes for a session: signed out, every console path is the gate (to login); signed in with the user info
  * on its way, the console's frame with the gate in every page's place; then the pages the role may see, in the
- * same frame (it stays mounted and fills in).
+ * same frame (it stays mounted and fills in), the others there as 403, and `/` leading to the person's home.
  */
-function buildRoutes(session: 'signedOut' | 'pending' | AppRoute[]): RouteObject[] {
+function buildRoutes(
+  session: 'signedOut' | 'pending' | { allowed: AppRoute[]; home: string },
+): RouteObject[] {
   const publicBranch: RouteObject = {
     element: <UserLayout />,
     children: routeObjects(USER_LAYOUT_ROUTES, (page) => page),
@@ -41,12 +43,12 @@ function buildRoutes(session: 'signedOut' | 'pending' | AppRoute[]): RouteObject
       publicBranch,
       { element: <ConsoleShell menu={[]} />, children: [{ path: '*', element: <SessionGate /> }] },
     ];
-  const allowed = session;
-  // SPEC 2's home is /game; a role that may not open it starts on its first page (403 when it has none).
-  const pages = flattenRoutes(allowed).filter((route) => route.page && !route.hideInMenu);
-  const home = pages.some((route) => route.path === HOME_PATH)
-    ? HOME_PATH
-    : (pages[0]?.path ?? '/exception/403');
+  const { allowed, home } = session;
+  const open = new Set(flattenRoutes(allowed).map((route) => route.path));
+  // A console page the role may not open: said inside the console, its menu still there (no tab: TabBar).
+  const forbidden = flattenRoutes(BASIC_LAYOUT_ROUTES).flatMap((route) =>
+    route.page && !open.has(route.path) ? [{ path: route.path, element: forbiddenPage() }] : [],
+  );
   return [
     publicBranch,
     {
@@ -55,6 +57,7 @@ function buildRoutes(session: 'signedOut' | 'pending' | AppRoute[]): RouteObject
         { path: '/', element: <Navigate to={home} replace /> },
         // A page that fails to render or download shows its error inside the layout, menu still usable.
         ...routeObjects(allowed, (page) => <RouteErrorBoundary>{page}</RouteErrorBoundary>),
+        ...forbidden,
       ],
     },
     { path: '*', element: <Navigate to="/404" replace /> },
@@ -96,19 +99,19 @@ export function AppRoutes() {
   }, [token, user, firstScreen]);
 
   // SPEC 4: the console routes are the registry filtered by the role (never mutated).
-  const allowed = useMemo(() => {
-    if (!user) return null;
-    const permissions = user.role.permissions;
-    return filterRoutes(BASIC_LAYOUT_ROUTES, {
-      permissionIds: permissions.map((p) => p.permissionId),
-      canQuery: (resource) => can(permissions, resource, 'query'),
-    });
-  }, [user]);
+  const session = useMemo(
+    () =>
+      user && {
+        allowed: filterRoutes(BASIC_LAYOUT_ROUTES, entriesAccess(user.role.permissions)),
+        home: user.home,
+      },
+    [user],
+  );
 
   const signedIn = token !== null;
   const routes = useMemo(
-    () => buildRoutes(allowed ?? (signedIn ? 'pending' : 'signedOut')),
-    [allowed, signedIn],
+    () => buildRoutes(session ?? (signedIn ? 'pending' : 'signedOut')),
+    [session, signedIn],
   );
   const page = useRoutes(routes);
   // The outer boundary catches what the pages' own cannot: a layout that fails to render or download.

@@ -1,8 +1,9 @@
-import { recordSchema, testSchema } from '@cool/shared';
+import { BUILT_IN_ROLES, categorySchema, recordSchema, testSchema } from '@cool/shared';
 import { http } from 'msw';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { api, renderApp, reply, server, setupIntegration } from '../test/app.tsx';
-import { screen } from '../test/dom.ts';
+import { screen, within } from '../test/dom.ts';
 import * as fixture from '../test/fixtures.ts';
 
 setupIntegration();
@@ -25,5 +26,30 @@ describe('the console home', () => {
     server.use(http.get(api('/user/info'), () => reply(fixture.userInfo({ dashboard: ['query', 'get'] }))));
     renderApp('/');
     expect(await screen.findByText('403')).toBeTruthy();
+  });
+
+  it('shows a page the role may not open as 403 inside the console, with no tab for it', async () => {
+    const operator = BUILT_IN_ROLES.find((role) => role.id === 'operator')!.grants;
+    server.use(
+      http.get(api('/user/info'), () => reply(fixture.userInfo(operator))),
+      http.get(api('/categories'), () => reply(fixture.page(categorySchema, []))),
+    );
+    const { router } = renderApp('/user');
+    await screen.findByRole('heading', { name: 'category list' });
+    for (const path of ['/order', '/system/accounts']) {
+      await act(() => router.navigate(path));
+      const content = document.querySelector('[data-testid="app-content"]')!;
+      expect(await within(content as HTMLElement).findByText('403')).toBeTruthy();
+      expect(router.state.location.pathname).toBe(path);
+    }
+    // The menu is still there, and the tab bar holds only the page the role may open.
+    expect(screen.getByRole('menuitem', { name: 'category list' })).toBeTruthy();
+    const tabs = [...document.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent);
+    expect(tabs).toEqual(['category list']);
+  });
+
+  it('shows a path of no page as 404', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByText('404')).toBeTruthy();
   });
 });

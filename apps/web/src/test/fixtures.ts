@@ -12,6 +12,8 @@ import {
   type GeneralSettings,
   type Grants,
   generalSettingsSchema,
+  grantsAccess,
+  homePath,
   type Order,
   type OrderDetail,
   orderDetailSchema,
@@ -106,6 +108,8 @@ export function userInfo(grants: Grants = BUILT_IN_ROLES[0]!.grants): UserInfo {
     lastLoginIp: null,
     role: { id: 'admin', name: 'Administrator', describe: '', permissions: toPermissionEntries(grants) },
     twoStep: { enabled: false, required: false },
+    startPage: null,
+    home: homePath(grantsAccess(grants)),
   });
 }
 

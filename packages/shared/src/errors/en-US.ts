@@ -135,6 +135,7 @@ const enUS = {
     beyondOwn: 'A role can grant only rights your own role holds: yours lacks {{permissions}}',
   },
   profile: {
+    startPageNotAllowed: 'Your role may not open this page, so it cannot be your start page',
     wrongPassword: 'The current password is wrong',
     emailTaken: 'Another account uses this email address',
     phoneTaken: 'Another account uses this phone number',

@@ -130,6 +130,7 @@ const zhCN: ErrorCatalogue = {
     beyondOwn: '角色只能授予你自己的角色拥有的权限，你缺少：{{permissions}}',
   },
   profile: {
+    startPageNotAllowed: '你的角色无权打开此页面，不能设为起始页',
     wrongPassword: '当前密码错误',
     emailTaken: '该邮箱已被其他账号使用',
     phoneTaken: '该手机号已被其他账号使用',

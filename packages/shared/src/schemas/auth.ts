@@ -32,6 +32,8 @@ export const loginResultSchema = z.object({
   token: z.string(),
   /** Epoch milliseconds when the session stops being valid. */
   expiresAt: z.number().int(),
+  /** The console page to open when the sign-in names none (`homePath`). */
+  home: z.string(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
@@ -62,6 +64,10 @@ export const userInfoSchema = z.object({
     permissions: z.array(permissionEntrySchema),
   }),
   twoStep: twoStepStatusSchema,
+  /** The start page this person chose (Account settings > Custom), or null for the role's. */
+  startPage: z.string().nullable(),
+  /** Where `/` leads: the chosen start page while the role may open it, else the role's (`homePath`). */
+  home: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -100,6 +100,11 @@ export type DisplayPreferences = z.infer<typeof displayPreferencesSchema>;
 export const storedPreferencesSchema = displayPreferencesSchema.partial();
 export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;
 
+/** Account settings > Custom: the page to land on after signing in; null lands on the role's. */
+export const startPageSchema = z.strictObject({ startPage: text(200).nullable() });
+export type StartPageChoice = z.infer<typeof startPageSchema>;
+export const startPageResultSchema = z.object({ startPage: z.string().nullable(), home: z.string() });
+
 export type StaffEvent = (typeof STAFF_EVENTS)[number];
 export const notificationSettingsSchema = z.strictObject({
   alert: z.boolean(),

@@ -17,6 +17,17 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
+/** What decides where an account lands: the start page it chose and its role's grants and status. */
+export async function findLanding(db: Executor, accountId: number) {
+  const [row] = await db
+    .select({ startPage: accounts.startPage, grants: roles.grants, roleStatus: roles.status })
+    .from(accounts)
+    .innerJoin(roles, eq(roles.id, accounts.roleId))
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return row;
+}
+
 const liveSessionQuery = (db: Executor) =>
   db
     .select({

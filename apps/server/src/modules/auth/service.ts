@@ -4,10 +4,10 @@ import {
   type ConsoleRoute,
   filterRoutes,
   type Grants,
-  grantsAllow,
+  grantsAccess,
+  homePath,
   type LoginResult,
   type NavItem,
-  PERMISSION_IDS,
   SESSION_TTL_MS,
   toPermissionEntries,
   type UserInfo,
@@ -27,6 +27,7 @@ import {
   countFailure,
   deleteSessionsBefore,
   extendIdleSession,
+  findLanding,
   findLiveSession,
   insertSession,
   lockExpiries,
@@ -257,6 +258,7 @@ export async function openSession(
     userAgent: start.userAgent?.slice(0, 512),
   });
   const after = await markSignedIn(tx, account.id, start.ip);
+  const landing = await findLanding(tx, account.id);
   await audit({
     entityType: 'account',
     entityId: account.id,
@@ -265,8 +267,12 @@ export async function openSession(
     before: { lastLoginAt: account.lastLoginAt, lastLoginIp: account.lastLoginIp },
     after: { ...after, ...(start.provider && { provider: start.provider }) },
   });
-  return { token, expiresAt: expiresAt.getTime() };
+  return { token, expiresAt: expiresAt.getTime(), home: homeOf(landing) };
 }
+
+/** Where an account lands (`homePath`): a disabled role grants nothing, so it lands on no page. */
+const homeOf = (landing: Awaited<ReturnType<typeof findLanding>>) =>
+  homePath(grantsAccess(landing?.roleStatus === 'enabled' ? landing.grants : {}), landing?.startPage ?? null);
 
 /** A wrong password or second factor: counts against the account and the address, and may lock them. */
 const countFailedSignIn = (
@@ -356,7 +362,10 @@ export const twoStepCode = async (ctx: ServiceContext) => ({
 
 export async function userInfo(ctx: ServiceContext, session: Session): Promise<UserInfo> {
   const account = await findAccount(ctx.db, session.accountId);
-  const role = await findRole(ctx.db, session.roleId);
+  const [role, landing] = await Promise.all([
+    findRole(ctx.db, session.roleId),
+    findLanding(ctx.db, session.accountId),
+  ]);
   if (!account || !role) throw new HttpError(401, 'auth.signInRequired');
   return {
     id: account.id,
@@ -374,6 +383,8 @@ export async function userInfo(ctx: ServiceContext, session: Session): Promise<U
       permissions: toPermissionEntries(session.grants),
     },
     twoStep: await twoStepStatus(ctx, account.id),
+    startPage: landing?.startPage ?? null,
+    home: homePath(grantsAccess(session.grants), landing?.startPage),
   };
 }
 
@@ -389,9 +400,5 @@ const toNav = (routes: ConsoleRoute[]): NavItem[] =>
 
 /** The console pages the role may open. */
 export function navFor(grants: Grants): NavItem[] {
-  const routes = filterRoutes(CONSOLE_ROUTES, {
-    permissionIds: PERMISSION_IDS.filter((id) => (grants[id]?.length ?? 0) > 0),
-    canQuery: (resource) => grantsAllow(grants, resource, 'query'),
-  });
-  return toNav(routes);
+  return toNav(filterRoutes(CONSOLE_ROUTES, grantsAccess(grants)));
 }

@@ -9,6 +9,8 @@ import {
   phoneCodeSchema,
   profileSchema,
   profileUpdateSchema,
+  startPageResultSchema,
+  startPageSchema,
   storedPreferencesSchema,
 } from '@cool/shared';
 import { z } from 'zod';
@@ -106,6 +108,13 @@ export async function profileRoutes(app: ZodApp) {
     },
     async (request) =>
       ok(await service.savePreferences(contextOf(request), requireSession(request), request.body), 'Saved'),
+  );
+
+  app.put(
+    '/api/account/start-page',
+    { config, schema: { tags, body: startPageSchema, response: responses(startPageResultSchema) } },
+    async (request) =>
+      ok(await service.saveStartPage(contextOf(request), requireSession(request), request.body), 'Saved'),
   );
 
   app.get(

@@ -5,6 +5,8 @@
 import {
   type AccountActivity,
   type BackupEmailChange,
+  grantsAccess,
+  homePath,
   type NotificationSettings,
   type PasswordChange,
   type PhoneChange,
@@ -12,7 +14,9 @@ import {
   type ProfileUpdate,
   passwordLevel,
   STAFF_EVENTS,
+  type StartPageChoice,
   type StoredPreferences,
+  startPages,
   storedPreferencesSchema,
 } from '@cool/shared';
 import type { Config } from '../../config.ts';
@@ -211,6 +215,29 @@ export async function savePreferences(ctx: ServiceContext, session: Session, pre
     });
   });
   return preferences;
+}
+
+/**
+ * Account settings > Custom: the page this person lands on after signing in, one their role may open now (the
+ * role may change later: then they land on the role's own until they choose again). Null: the role's.
+ */
+export async function saveStartPage(ctx: ServiceContext, session: Session, { startPage }: StartPageChoice) {
+  const access = grantsAccess(session.grants);
+  if (startPage !== null && !startPages(access).includes(startPage))
+    throw badRequest('startPage', 'profile.startPageNotAllowed');
+  await withTx(ctx, async ({ tx, audit }) => {
+    const before = await repo.lockAccountRow(tx, session.accountId);
+    if (!before) throw new HttpError(401, 'auth.signInRequired');
+    await repo.updateAccountRow(tx, session.accountId, { startPage });
+    await audit({
+      entityType: 'account',
+      entityId: session.accountId,
+      action: 'update',
+      before: { startPage: before.startPage },
+      after: { startPage },
+    });
+  });
+  return { startPage, home: homePath(access, startPage) };
 }
 
 /** Nothing is mailed until the person switches an event on. */

@@ -93,6 +93,9 @@ const RecoverPage = lazy(() => import('../../features/auth/RecoverPage.tsx'));
 const AccountLinkPage = lazy(() => import('../../features/auth/AccountLinkPage.tsx'));
 const ExceptionPage = lazy(() => import('../../features/placeholders/ExceptionPage.tsx'));
 
+/** What a console page the role may not open shows, inside the console (SPEC 8's 403). */
+export const forbiddenPage = () => <ExceptionPage status="403" />;
+
 /**
  * One page of the app. Console routes take path, name, icon, access, keep-alive, hide-in-menu and children from
  * the shared route table (the server's nav serves the same facts); the registry adds what only the console needs.
@@ -234,7 +237,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/user/invite', name: 'invitation', layout: 'user', page: () => <AccountLinkPage kind="invite" /> },
   { path: '/404', name: 'notFound', layout: 'user', page: () => <ExceptionPage status="404" /> },
   // SPEC 8 template exception pages; untitled, so the document shows the app title.
-  { path: '/exception/403', layout: 'user', page: () => <ExceptionPage status="403" /> },
+  { path: '/exception/403', layout: 'user', page: forbiddenPage },
   { path: '/exception/500', layout: 'user', page: () => <ExceptionPage status="500" /> },
 ];
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { profileKeys, profileQueries, updateProfile } from '../../shared/api/profile.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
+import { roleName, staffName } from '../../shared/staff/builtInNames.ts';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
@@ -49,7 +50,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
         {/* Only its upload button: the avatar above is the picture. */}
         <AvatarUploadField value={null} onChange={saveAvatar} />
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {profile.name}
+          {staffName(t, profile)}
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginBottom: 0 }}>
           {profile.profile || t('account.center.noProfile')}
@@ -57,7 +58,9 @@ function ProfileCard({ profile }: { profile: Profile }) {
       </Flex>
       <Divider dashed />
       <Typography.Text strong>{t('account.center.role')}: </Typography.Text>
-      <Typography.Text>{profile.role?.name ?? t('account.center.noRole')}</Typography.Text>
+      <Typography.Text>
+        {profile.role ? roleName(t, profile.role) : t('account.center.noRole')}
+      </Typography.Text>
       <Divider dashed />
       <Typography.Text strong>{t('account.center.permissions')}</Typography.Text>
       <Flex vertical gap={6} style={{ marginTop: 8 }}>

@@ -126,7 +126,8 @@ export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps)
   /** Signed in, by this form or through a third party: into the console, with the welcome. */
   const enter = (session: LoginResult, remembered: boolean) => {
     signIn(session.token, session.expiresAt, remembered);
-    const target = safeRedirect(searchParams.get('redirect'));
+    // Where the sign-in was headed, else the person's start page (their role's first page it can use whole).
+    const target = safeRedirect(searchParams.get('redirect'), session.home);
     // Its first data is asked for now, while React has yet to render the console.
     onSignedIn?.(target);
     // The console's frame shows at once and fills in when the user info answers (SPEC 4: unusable user info

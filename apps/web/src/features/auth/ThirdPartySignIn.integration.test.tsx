@@ -22,7 +22,7 @@ function ticketServer() {
     ...handlers(['wecom']),
     http.post(api('/oauth/ticket'), async ({ request }) => {
       posted.push(await request.json());
-      return reply({ token: `session-${posted.length}`, expiresAt: Date.now() + 3_600_000 });
+      return reply({ token: `session-${posted.length}`, expiresAt: Date.now() + 3_600_000, home: '/game' });
     }),
   );
   return posted;

@@ -6,6 +6,7 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { logout } from '../../shared/session/api.ts';
 import { useAuthStore } from '../../shared/session/authStore.ts';
+import { staffName } from '../../shared/staff/builtInNames.ts';
 import { ImageAvatar } from '../../shared/ui/ImageAvatar.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 
@@ -69,7 +70,7 @@ export function AvatarDropdown() {
         <span
           style={{ maxWidth: nameWidth, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
         >
-          {user.name}
+          {staffName(t, user)}
         </span>
       </Button>
     </Dropdown>

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/http/errorText.ts';
 import { changeLanguage } from '../../shared/i18n/i18n.ts';
-import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
+import { useAuthStore } from '../../shared/session/authStore.ts';
+import { noteSignedOutLanguage, useSettingsStore } from '../../shared/settings/settingsStore.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { LanguageButton } from './LanguageButton.tsx';
 
@@ -15,6 +16,8 @@ export function LanguageSelect({ initiallyOpen = false }: { initiallyOpen?: bool
   const language = useSettingsStore((s) => s.language);
 
   const onSelect = (next: Language) => {
+    // Chosen before signing in (the sign-in page): the account takes it on at sign-in (useServerPreferences).
+    if (!useAuthStore.getState().token) noteSignedOutLanguage();
     // The pack is a separate chunk; a failed download leaves the current language in place.
     changeLanguage(next).catch((error: unknown) => message.error(errorText(error, t)));
   };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/http/errorText.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
+import { useTabTitle } from '../../shared/tabs/index.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
@@ -65,6 +66,9 @@ export default function OrderProfilePage() {
   const sync = useSyncOrderNow();
   const { message } = useNotices();
   const found = order.data;
+  const title = found ? t('orderProfile.title', { orderNo: found.orderNo }) : t('orderProfile.heading');
+  // An order's tab is named after it, not after the menu entry's (which may be open too).
+  useTabTitle(`/profile/basic?id=${orderId}`, found && title);
 
   const runSync = (orderNo: string) =>
     sync.mutate(orderNo, {
@@ -92,11 +96,7 @@ export default function OrderProfilePage() {
   );
 
   return (
-    <PageContainer
-      title={found ? t('orderProfile.title', { orderNo: found.orderNo }) : t('orderProfile.heading')}
-      content={t('orderProfile.description')}
-      extra={actions}
-    >
+    <PageContainer title={title} content={t('orderProfile.description')} extra={actions}>
       {!mayOpen ? (
         <Panel>
           <Empty description={t('orderProfile.noDetail')} />

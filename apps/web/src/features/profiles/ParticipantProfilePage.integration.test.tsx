@@ -7,6 +7,7 @@ import {
   recordSchema,
 } from '@cool/shared';
 import { http } from 'msw';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   api,
@@ -89,6 +90,17 @@ const withGrants = (grants: Grants) =>
   server.use(http.get(api('/user/info'), () => reply(fixture.userInfo(grants))));
 
 describe("a participant's advanced profile", () => {
+  it('is headed by the person, whose tab is named after them beside the menu entry’s', async () => {
+    participant7();
+    const { router } = renderApp('/profile/advanced');
+    expect(await screen.findByRole('heading', { name: 'Participant profile' })).toBeTruthy();
+    await act(() => router.navigate('/profile/advanced?id=7'));
+    expect(await screen.findByRole('heading', { name: 'Lin' })).toBeTruthy();
+    const tabs = () => [...document.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent);
+    await waitFor(() => expect(tabs().slice(0, 2)).toEqual(['Participant profile', 'Lin']));
+    expect(document.title).toBe('Lin - Cool Evaluation');
+  });
+
   it('shows who they are, their figures, latest record and each area in its tab', async () => {
     participant7();
     renderApp('/profile/advanced?id=7');

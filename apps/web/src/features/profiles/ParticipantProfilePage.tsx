@@ -9,6 +9,7 @@ import { useBlockToggle } from '../../shared/participants/useBlockToggle.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
 import { alertPath, useCanOpenAlert } from '../../shared/records/links.ts';
 import { participantName } from '../../shared/records/tags.tsx';
+import { useTabTitle } from '../../shared/tabs/index.ts';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { ImageAvatar } from '../../shared/ui/ImageAvatar.tsx';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
@@ -68,11 +69,16 @@ export default function ParticipantProfilePage() {
   const allowed = usePermission();
   const [params] = useSearchParams();
   const id = idOf(params.get('id'));
+  const mayRead = id !== undefined && allowed('participants', 'get');
+  // The person's name heads the page and names its tab once known (the detail below asks the same query).
+  const person = useParticipant(id ?? 0, mayRead);
+  const name = person.data && participantName(t, person.data);
+  useTabTitle(`/profile/advanced?id=${id}`, name);
   return (
-    <PageContainer title={t('menu.advancedProfile')} content={t('participantProfile.description')}>
+    <PageContainer title={name ?? t('menu.advancedProfile')} content={t('participantProfile.description')}>
       {id === undefined ? (
         <ParticipantPicker />
-      ) : allowed('participants', 'get') ? (
+      ) : mayRead ? (
         <Profile key={id} id={id} />
       ) : (
         <Panel>
@@ -336,17 +342,18 @@ function ProfileHeader({ participant }: { participant: Participant }) {
     <Panel>
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
         <ImageAvatar src={participant.avatar ?? undefined} icon={<UserOutlined />} />
-        <h2
+        {/* The page's heading names them already: here it stands beside their picture and status. */}
+        <strong
           style={{
-            margin: 0,
             minWidth: 0,
             overflowWrap: 'anywhere',
             color: token.colorTextHeading,
             fontSize: token.fontSizeHeading5,
+            fontWeight: token.fontWeightStrong,
           }}
         >
           {name}
-        </h2>
+        </strong>
         {participant.erased ? (
           <Tag>{t('participants.status.erased')}</Tag>
         ) : (

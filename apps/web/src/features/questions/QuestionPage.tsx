@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { localized, type Question, questionListQuerySchema } from '@cool/shared';
 import { Alert, Button, Dropdown, Flex, Result, Tabs, Tag } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { downloadFile } from '../../shared/http/download.ts';
@@ -16,8 +16,7 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { useTextLanguage } from '../../shared/i18n/contentText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
-import { useTabs } from '../../shared/tabs/index.ts';
-import { useTabsStore } from '../../shared/tabs/tabsStore.ts';
+import { useTabTitle } from '../../shared/tabs/index.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { PageLoading } from '../../shared/ui/PageLoading.tsx';
@@ -59,18 +58,6 @@ export default function QuestionPage() {
   return <QuestionScreen key={testId} testId={testId} back={back} />;
 }
 
-/**
- * Names the tab (and so the page title) after the test once it is loaded: a link or a reload opens the tab under
- * the route's title, and several tests' tabs would look alike. Runs again when the tab appears or the title changes.
- */
-function useTestTabTitle(testId: number, title: string | undefined) {
-  const { rename } = useTabs();
-  const tabCount = useTabsStore((s) => s.tabs.length);
-  useEffect(() => {
-    if (title && tabCount > 0) rename(`/qtable?testId=${testId}`, title);
-  }, [rename, testId, title, tabCount]);
-}
-
 function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
   const { t } = useTranslation();
   const { message, modal } = useNotices();
@@ -88,7 +75,7 @@ function QuestionScreen({ testId, back }: { testId: number; back: ReactNode }) {
   // The search is in the URL beside the tab's testId: a shared link or a restored tab shows the same questions.
   const { filters, search } = useListState(questionListQuerySchema);
   const matches = useQuestionSearch(testId, filters);
-  useTestTabTitle(testId, test.data && localized(test.data.title, language));
+  useTabTitle(`/qtable?testId=${testId}`, test.data && localized(test.data.title, language));
 
   const list = questions.data?.data ?? [];
   // A search shows its matches; the scoring editor and the order still take every question.

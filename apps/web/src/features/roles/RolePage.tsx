@@ -7,6 +7,7 @@ import { errorText } from '../../shared/http/errorText.ts';
 import { FIT_TABLE, usePhoneTable } from '../../shared/list/fitTable.ts';
 import { Authorized } from '../../shared/permissions/Authorized.tsx';
 import { usePermission } from '../../shared/permissions/usePermission.ts';
+import { roleDescription, roleName } from '../../shared/staff/builtInNames.ts';
 import { useDialog } from '../../shared/ui/dialog.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
@@ -29,7 +30,7 @@ export default function RolePage() {
   const open = (role: Role | null) =>
     dialog.open(<RoleForm role={role} />, {
       title: role
-        ? t(role.builtIn ? 'roles.viewTitle' : 'roles.editTitle', { name: role.name })
+        ? t(role.builtIn ? 'roles.viewTitle' : 'roles.editTitle', { name: roleName(t, role) })
         : t('roles.createTitle'),
       width: 1000,
       destroyOnHidden: true,
@@ -47,7 +48,7 @@ export default function RolePage() {
   const confirmDelete = (role: Role) =>
     modal.confirm({
       title: t('roles.action.delete'),
-      content: t('roles.confirmDelete', { name: role.name }),
+      content: t('roles.confirmDelete', { name: roleName(t, role) }),
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
@@ -107,9 +108,11 @@ export default function RolePage() {
           render: (_, role) => (
             <Flex vertical gap={4}>
               <Typography.Text strong>
-                {role.name} <Typography.Text type="secondary">({role.id})</Typography.Text>
+                {roleName(t, role)} <Typography.Text type="secondary">({role.id})</Typography.Text>
               </Typography.Text>
-              {role.describe && <Typography.Text type="secondary">{role.describe}</Typography.Text>}
+              {role.describe && (
+                <Typography.Text type="secondary">{roleDescription(t, role)}</Typography.Text>
+              )}
               {tags(role)}
               <div style={{ marginInline: -7 }}>{actions(role)}</div>
             </Flex>
@@ -117,9 +120,9 @@ export default function RolePage() {
         },
       ]
     : [
-        { key: 'name', title: t('roles.field.name'), dataIndex: 'name' },
+        { key: 'name', title: t('roles.field.name'), render: (_, role) => roleName(t, role) },
         { key: 'id', title: t('roles.field.id'), dataIndex: 'id' },
-        { key: 'describe', title: t('roles.field.describe'), dataIndex: 'describe' },
+        { key: 'describe', title: t('roles.field.describe'), render: (_, role) => roleDescription(t, role) },
         { key: 'status', title: t('roles.field.status'), render: (_, role) => tags(role) },
         {
           key: 'grants',

@@ -113,4 +113,20 @@ describe('tests list', () => {
     renderApp('/game');
     expect(within(await rowOf('Test 1')).getByRole('button', { name: 'Preview' })).toBeTruthy();
   });
+
+  it('shows finance, which reads tests and nothing about them, no category filter and no empty Actions column', async () => {
+    const finance = BUILT_IN_ROLES.find((role) => role.id === 'finance')!.grants;
+    server.use(
+      ...handlers,
+      http.get(api('/user/info'), () => reply(fixture.userInfo(finance))),
+    );
+    renderApp('/game');
+    await rowOf('Test 1');
+    expect(screen.getByRole('columnheader', { name: 'Status' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Categories' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+    // Its role may not read the categories: the page never asks (the server would answer 403).
+    expect(queriesTo('/categories')).toEqual([]);
+  });
 });

@@ -12,8 +12,9 @@ export function useTestList(query: TestListQuery) {
 }
 
 /** Categories for the search form and the drawer. */
-export function useCategoryOptions() {
-  return useQuery(categoryQueries.options());
+/** The categories to choose from; `enabled` false (a role that may not read them) asks for none. */
+export function useCategoryOptions(enabled = true) {
+  return useQuery({ ...categoryQueries.options(), enabled });
 }
 
 export function useTestDetail(id: number | undefined) {

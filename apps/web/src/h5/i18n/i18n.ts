@@ -1,4 +1,4 @@
-import type { Language, LocalizedText } from '@cool/shared';
+import { browserLanguage, type Language, type LocalizedText } from '@cool/shared';
 import i18next from 'i18next';
 import { useCallback, useSyncExternalStore } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -36,12 +36,7 @@ export function pickLanguage(search: string, stored: string | null, browser: rea
   if (asked?.startsWith('zh')) return 'zh-CN';
   if (asked?.startsWith('en')) return 'en-US';
   if (isLanguage(stored)) return stored;
-  for (const tag of browser) {
-    const lower = tag.toLowerCase();
-    if (lower.startsWith('zh')) return 'zh-CN';
-    if (lower.startsWith('en')) return 'en-US';
-  }
-  return 'en-US';
+  return browserLanguage(browser);
 }
 
 const locales = new Map<Language, Locale>();

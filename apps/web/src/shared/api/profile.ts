@@ -10,6 +10,8 @@ import type {
   PhoneChange,
   ProfileUpdate,
   profileSchema,
+  StartPageChoice,
+  startPageResultSchema,
   storedPreferencesSchema,
 } from '@cool/shared';
 import { queryOptions } from '@tanstack/react-query';
@@ -52,6 +54,9 @@ export const changeBackupEmail = (input: BackupEmailChange) =>
   api.put('/account/backup-email', profile, input);
 export const saveNotifications = (input: NotificationSettings) =>
   api.put('/account/notifications', typed<typeof notificationSettingsSchema>(), input);
+
+export const saveStartPage = (input: StartPageChoice) =>
+  api.put('/account/start-page', typed<typeof startPageResultSchema>(), input);
 
 /** The display settings kept on the server; empty until first saved while signed in. */
 export const fetchPreferences = () =>

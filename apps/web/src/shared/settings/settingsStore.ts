@@ -1,4 +1,5 @@
 import {
+  browserLanguage,
   DEFAULT_LANGUAGE,
   type DisplayPreferences,
   LANGUAGES,
@@ -33,7 +34,8 @@ export type DisplaySettings = DisplayPreferences;
 
 /** SPEC 9 defaults: side menu, dark navigation, fluid width, #1890ff, nothing fixed, multi-tab on. */
 export const DEFAULT_SETTINGS: DisplaySettings = {
-  language: DEFAULT_LANGUAGE,
+  // A first visit speaks the browser's language (zh-* -> Chinese), else English.
+  language: browserLanguage(navigator.languages ?? [navigator.language ?? DEFAULT_LANGUAGE]),
   pageStyle: 'dark',
   themeColor: 'daybreak',
   layout: 'sidemenu',
@@ -80,6 +82,19 @@ export function sanitizeSettings(saved: unknown): DisplaySettings {
     if (valid(source[key])) result[key] = source[key];
   }
   return result as unknown as DisplaySettings;
+}
+
+/** A language chosen before signing in (the sign-in page's menu), which becomes the account's when it signs in. */
+const CHOSEN_SIGNED_OUT_KEY = 'app-language-chosen';
+
+/** Notes that the language was just chosen by someone not signed in. */
+export const noteSignedOutLanguage = () => localStorage.setItem(CHOSEN_SIGNED_OUT_KEY, '1');
+
+/** The language chosen before signing in, once: null when none was (or it was already taken). */
+export function takeSignedOutLanguage(): Language | null {
+  if (localStorage.getItem(CHOSEN_SIGNED_OUT_KEY) === null) return null;
+  localStorage.removeItem(CHOSEN_SIGNED_OUT_KEY);
+  return useSettingsStore.getState().language;
 }
 
 /** Display settings restored from storage at startup and saved on every change (SPEC 4). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { fetchPreferences, savePreferences } from '../api/profile.ts';
-import { sanitizeSettings, useSettingsStore } from './settingsStore.ts';
+import { sanitizeSettings, takeSignedOutLanguage, useSettingsStore } from './settingsStore.ts';
 
 /** How long the settings must rest before they are saved (a colour picked after a few tries saves once). */
 export const SAVE_DELAY_MS = 800;
@@ -14,7 +14,8 @@ const current = () => sanitizeSettings(useSettingsStore.getState());
  * While someone is signed in, their display settings follow them between browsers: the ones saved on the
  * server replace the browser's when the console opens, and later changes are saved back, debounced. The
  * browser's own win when they are newer: changed while the server's were loading, or changed and not yet saved
- * when the page was last left. Before sign-in (or when the server has none yet) the browser's apply as before.
+ * when the page was last left, and so does a language chosen on the sign-in page, which the account then keeps.
+ * Before sign-in (or when the server has none yet) the browser's apply as before.
  * Call it once, where it stays mounted for the whole session.
  */
 export function useServerPreferences(accountId: number | undefined) {
@@ -48,6 +49,8 @@ export function useServerPreferences(accountId: number | undefined) {
       clearTimeout(timer);
       timer = setTimeout(save, SAVE_DELAY_MS);
     });
+    // A language chosen on the sign-in page is this person's latest choice: it wins over the saved one.
+    const chosen = takeSignedOutLanguage();
     fetchPreferences()
       .catch(() => null)
       .then((stored) => {
@@ -58,14 +61,20 @@ export function useServerPreferences(accountId: number | undefined) {
           save();
           return;
         }
-        if (Object.keys(stored).length > 0) {
+        const applied = chosen ? { ...stored, language: chosen } : stored;
+        if (Object.keys(applied).length > 0) {
           applying = true;
-          useSettingsStore.getState().updateSettings(stored);
+          useSettingsStore.getState().updateSettings(applied);
           applying = false;
         }
         // What the browser holds is now this account's saved settings, whoever changed them before.
         localStorage.removeItem(UNSAVED_KEY);
         saved = JSON.stringify(current());
+        // ... with the language chosen before sign-in, which becomes the account's (its mail's too).
+        if (chosen && stored.language !== chosen) {
+          saved = '';
+          save();
+        }
       });
     return () => {
       active = false;

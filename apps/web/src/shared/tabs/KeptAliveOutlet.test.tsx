@@ -18,6 +18,7 @@ import NoticeHolder from '../../app/NoticeHolder.tsx';
 import '../../app/routes/registry.tsx';
 import { messages as en } from '../../app/locales/en-US.ts';
 import zhPack from '../../app/locales/zh-CN.ts';
+import { userInfo } from '../../test/fixtures.ts';
 import zh from '../i18n/strings/zh-CN.json';
 import { useAuthStore } from '../session/authStore.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
@@ -142,7 +143,8 @@ beforeAll(async () => {
 
 beforeEach(() => {
   fetches = {};
-  useAuthStore.setState({ token: 'token' });
+  // Signed in as an admin, who may open every page (one the role may not open gets no tab).
+  useAuthStore.setState({ token: 'token', user: userInfo() });
   useTabsStore.getState().reset();
   useSettingsStore.setState({ multiTab: true });
 });

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router';
 import { routeName } from '../i18n/routeTitle.ts';
+import { useMayOpen } from '../permissions/mayOpen.ts';
 import { allRoutes, tabKey } from '../routes/routes.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
 import { PageLoading } from '../ui/PageLoading.tsx';
@@ -53,7 +54,9 @@ export function KeptAliveOutlet() {
   const tabs = useTabsStore((s) => s.tabs);
   const generations = useTabsStore((s) => s.generations);
 
-  const cached = multiTab ? routeName(pathname) !== undefined : isKeptAlive(pathname);
+  const mayOpen = useMayOpen();
+  // A page the role may not open (its 403) is never kept.
+  const cached = mayOpen(pathname) && (multiTab ? routeName(pathname) !== undefined : isKeptAlive(pathname));
   const [pages, setPages] = useState<readonly CachedPage<PageSnapshot>[]>([]);
   const retained = retainPages(
     pages,

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { routeName, routeTitle } from '../i18n/routeTitle.ts';
+import { useMayOpen } from '../permissions/mayOpen.ts';
 import { tabKey } from '../routes/routes.ts';
 import type { CloseAction } from './closing.ts';
 import { tabPath, useTabsStore } from './tabsStore.ts';
@@ -29,9 +30,11 @@ export function TabBar({ isMobile }: { isMobile: boolean }) {
   const tabs = useTabsStore((s) => s.tabs);
   const add = useTabsStore((s) => s.add);
   const api = useTabs();
+  const mayOpen = useMayOpen();
 
   // Every visited page becomes a tab (the redirect at '/' is no page); a change of list state stays in its tab.
-  const isPage = routeName(pathname) !== undefined;
+  // A page the role may not open shows 403 and gets no tab.
+  const isPage = routeName(pathname) !== undefined && mayOpen(pathname);
   useEffect(() => {
     if (isPage) add(activeKey, current);
   }, [isPage, activeKey, current, add]);

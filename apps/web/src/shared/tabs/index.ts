@@ -2,3 +2,4 @@
 export { KeptAliveOutlet } from './KeptAliveOutlet.tsx';
 export { TabBar } from './TabBar.tsx';
 export { type TabsApi, useTabs } from './useTabs.ts';
+export { useTabTitle } from './useTabTitle.ts';

@@ -8,6 +8,7 @@ import {
   parsePath,
 } from 'react-router';
 import { routeName } from '../i18n/routeTitle.ts';
+import { mayOpen } from '../permissions/mayOpen.ts';
 import { tabKey } from '../routes/routes.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
 import { useNotices } from '../ui/notices.ts';
@@ -76,8 +77,9 @@ export function useTabs(): TabsApi {
         if (!path) throw new Error('useTabs().open needs a path');
         // Added before navigating, so a rename right after finds the tab.
         const target = parsePath(path);
-        if (useSettingsStore.getState().multiTab && target.pathname && routeName(target.pathname))
-          useTabsStore.getState().add(tabKey(path), target.pathname + (target.search ?? ''));
+        const { pathname } = target;
+        if (useSettingsStore.getState().multiTab && pathname && routeName(pathname) && mayOpen(pathname))
+          useTabsStore.getState().add(tabKey(path), pathname + (target.search ?? ''));
         navigate(path);
       },
       close,

@@ -1,6 +1,12 @@
-import { LANGUAGES, PAGE_STYLES } from '@cool/shared';
+import { entriesAccess, homePath, LANGUAGES, PAGE_STYLES, startPages } from '@cool/shared';
 import { Form, Radio, Select, Switch, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveStartPage } from '../../../shared/api/profile.ts';
+import { errorText } from '../../../shared/http/errorText.ts';
+import { menuKey } from '../../../shared/i18n/menu.ts';
+import { routeTrailAt } from '../../../shared/routes/routes.ts';
+import { useAuthStore } from '../../../shared/session/authStore.ts';
 import { applyLayoutRules } from '../../../shared/settings/layoutRules.ts';
 import {
   type DisplaySettings,
@@ -8,6 +14,7 @@ import {
   type ThemeColor,
   useSettingsStore,
 } from '../../../shared/settings/settingsStore.ts';
+import { useNotices } from '../../../shared/ui/notices.ts';
 
 const SWITCHES = ['fixedHeader', 'fixSiderbar', 'colorWeak', 'multiTab'] as const;
 
@@ -82,6 +89,7 @@ export function CustomSettings() {
           />
         </Form.Item>
       ))}
+      <StartPage />
       <Form.Item label={t('account.settings.custom.language')}>
         <Select
           value={settings.language}
@@ -94,5 +102,59 @@ export function CustomSettings() {
         />
       </Form.Item>
     </Form>
+  );
+}
+
+/** Where signing in takes this person: a page of their menu, kept with the account, or their role's own. */
+function StartPage() {
+  const { t } = useTranslation();
+  const { message } = useNotices();
+  const user = useAuthStore((s) => s.user);
+  const setUser = useAuthStore((s) => s.setUser);
+  const [saving, setSaving] = useState(false);
+  if (!user) return null;
+  const access = entriesAccess(user.role.permissions);
+  // A page under a menu group is named with its group ("Dashboard / Analysis").
+  const titleOf = (path: string) =>
+    routeTrailAt(path)
+      .map((route) => t(menuKey(route.name ?? '')))
+      .join(' / ');
+  const choose = async (path: string) => {
+    setSaving(true);
+    try {
+      const saved = await saveStartPage({ startPage: path || null });
+      // The user info may have been replaced meanwhile (a sign-out): only this person's is updated.
+      const current = useAuthStore.getState().user;
+      if (current?.id === user.id) setUser({ ...current, ...saved });
+      message.success(t('account.settings.custom.startPageSaved', { page: titleOf(saved.home) }));
+    } catch (error) {
+      message.error(errorText(error, t));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Form.Item
+      label={t('account.settings.custom.startPage')}
+      extra={t('account.settings.custom.startPageHint')}
+      htmlFor="start-page"
+    >
+      <Select
+        id="start-page"
+        value={user.startPage ?? ''}
+        loading={saving}
+        disabled={saving}
+        onChange={choose}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={[
+          {
+            value: '',
+            label: t('account.settings.custom.startPageRole', { page: titleOf(homePath(access)) }),
+          },
+          ...startPages(access).map((path) => ({ value: path, label: titleOf(path) })),
+        ]}
+        style={{ width: 320, maxWidth: '100%' }}
+      />
+    </Form.Item>
   );
 }

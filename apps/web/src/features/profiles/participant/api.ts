@@ -12,7 +12,8 @@ import { recordQueries } from '../../../shared/api/records.ts';
  * server, with the areas the role may read.
  */
 
-export const useParticipant = (id: number) => useQuery(participantQueries.detail(id));
+export const useParticipant = (id: number, enabled = true) =>
+  useQuery({ ...participantQueries.detail(id), enabled });
 
 export const useParticipantSearch = (query: ParticipantListQuery) => useQuery(participantQueries.list(query));
 

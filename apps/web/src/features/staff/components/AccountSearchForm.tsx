@@ -3,6 +3,7 @@ import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
+import { roleName } from '../../../shared/staff/builtInNames.ts';
 import { useRoleOptions } from '../api.ts';
 
 export type AccountSearch = ListStateOf<typeof accountListQuerySchema>['filters'];
@@ -36,7 +37,7 @@ export function AccountSearchForm({
           placeholder={all}
           style={{ width: 160 }}
           loading={roles.isLoading}
-          options={roles.data?.map((role) => ({ value: role.id, label: role.name }))}
+          options={roles.data?.map((role) => ({ value: role.id, label: roleName(t, role) }))}
         />
       </SearchField>
     </ListSearchForm>

@@ -17,6 +17,7 @@ import { FIT_TABLE, usePhoneTable } from '../../../shared/list/fitTable.ts';
 import { useListTable } from '../../../shared/list/listTable.ts';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
+import { roleName } from '../../../shared/staff/builtInNames.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useWithinReach } from '../api.ts';
 
@@ -122,7 +123,7 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
               </Flex>
               <Typography.Text>
                 {account.name}
-                {account.roleName && ` · ${account.roleName}`}
+                {account.roleName && ` · ${roleName(t, { id: account.roleId, name: account.roleName })}`}
               </Typography.Text>
               {account.email && <Typography.Text type="secondary">{account.email}</Typography.Text>}
               <Typography.Text type="secondary">
@@ -138,7 +139,12 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
         { key: 'name', title: t('staff.field.name'), dataIndex: 'name' },
         { key: 'email', title: t('staff.field.email'), render: (_, account) => account.email ?? '—' },
         { key: 'phone', title: t('staff.field.phone'), render: (_, account) => account.phone ?? '—' },
-        { key: 'role', title: t('staff.field.role'), render: (_, account) => account.roleName ?? '—' },
+        {
+          key: 'role',
+          title: t('staff.field.role'),
+          render: (_, account) =>
+            account.roleName ? roleName(t, { id: account.roleId, name: account.roleName }) : '—',
+        },
         {
           key: 'status',
           title: t('staff.field.status'),

@@ -5,6 +5,7 @@ import { Select } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
+import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { useCategoryOptions } from '../api.ts';
 
 export interface TestSearch {
@@ -22,26 +23,30 @@ interface TestSearchFormProps {
 
 export function TestSearchForm({ filters, onSearch }: TestSearchFormProps) {
   const { t, i18n } = useTranslation();
-  const categories = useCategoryOptions();
+  // A role that may not read the categories is not offered the filter (the server would refuse their list).
+  const byCategory = usePermission()('categories', 'query');
+  const categories = useCategoryOptions(byCategory);
   const zh = i18n.language === 'zh-CN';
   return (
     <ListSearchForm filters={filters} onSearch={onSearch}>
       <SearchField name="title" label={t('tests.field.title')}>
         <Input allowClear placeholder={t('tests.search.titlePlaceholder')} style={{ width: 200 }} />
       </SearchField>
-      <SearchField name="categoryId" label={t('tests.field.categories')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('tests.search.all')}
-          style={{ width: 180 }}
-          loading={categories.isLoading}
-          options={categories.data?.data.map((c) => ({
-            value: c.id,
-            label: (zh ? c.nameZh : c.nameEn) || c.nameZh || c.nameEn,
-          }))}
-        />
-      </SearchField>
+      {byCategory && (
+        <SearchField name="categoryId" label={t('tests.field.categories')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('tests.search.all')}
+            style={{ width: 180 }}
+            loading={categories.isLoading}
+            options={categories.data?.data.map((c) => ({
+              value: c.id,
+              label: (zh ? c.nameZh : c.nameEn) || c.nameZh || c.nameEn,
+            }))}
+          />
+        </SearchField>
+      )}
       <SearchField name="status" label={t('tests.field.status')}>
         <Select
           allowClear

@@ -78,6 +78,9 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
     preview: allowed('tests', 'get') && allowed('questions', 'query'),
   };
 
+  // A role that may do nothing with a test (finance reads them) gets no Actions column, not an empty one.
+  const anyAction = Object.values(can).some(Boolean);
+
   const titleOf = (test: Test) => localized(test.title, language);
 
   const run = async (test: Test, kind: TestAction) => {
@@ -248,7 +251,7 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
                   {status(test)}
                   <span>{price(test)}</span>
                 </Space>
-                <div style={{ marginInline: -7 }}>{actions(test)}</div>
+                {anyAction && <div style={{ marginInline: -7 }}>{actions(test)}</div>}
               </Flex>
             </Flex>
           ),
@@ -329,13 +332,17 @@ export function TestTable({ page, loading, list, onEdit, onPreview }: TestTableP
             </Space>
           ),
         },
-        {
-          key: 'actions',
-          title: t('tests.field.actions'),
-          // On narrow screens a pinned column would cover the whole table.
-          fixed: isMobile ? undefined : 'right',
-          render: (_, test) => actions(test),
-        },
+        ...(anyAction
+          ? [
+              {
+                key: 'actions',
+                title: t('tests.field.actions'),
+                // On narrow screens a pinned column would cover the whole table.
+                fixed: isMobile ? undefined : ('right' as const),
+                render: (_: unknown, test: Test) => actions(test),
+              },
+            ]
+          : []),
       ];
 
   const table = useListTable(list, page, {

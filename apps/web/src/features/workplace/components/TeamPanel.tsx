@@ -3,6 +3,7 @@ import { formatNumber } from '@cool/shared';
 import { Col, Flex, Row, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { roleName } from '../../../shared/staff/builtInNames.ts';
 import { PageLoading } from '../../../shared/ui/PageLoading.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
@@ -30,8 +31,8 @@ export function TeamPanel() {
               <Flex gap={12} align="center" style={{ minWidth: 0 }}>
                 <TeamOutlined style={{ fontSize: token.fontSizeHeading3, color: token.colorPrimary }} />
                 <Flex vertical style={{ minWidth: 0 }}>
-                  <Typography.Text strong ellipsis={{ tooltip: role.name }}>
-                    {role.name}
+                  <Typography.Text strong ellipsis={{ tooltip: roleName(t, role) }}>
+                    {roleName(t, role)}
                   </Typography.Text>
                   <Typography.Text type="secondary">
                     {t('workplace.team.members', { count: role.members, n: formatNumber(role.members) })} ·{' '}

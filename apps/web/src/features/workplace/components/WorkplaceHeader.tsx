@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { useAuthStore } from '../../../shared/session/authStore.ts';
+import { roleName, staffName } from '../../../shared/staff/builtInNames.ts';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryErrorState } from '../../../shared/ui/QueryErrorState.tsx';
 import { useNewAlerts, useOrderToDo, useRecordsToday } from '../api.ts';
@@ -25,10 +26,10 @@ export function WorkplaceHeader() {
           <Avatar src={user.avatar || undefined} icon={<UserOutlined />} size={56} style={{ flex: 'none' }} />
           <Flex vertical gap={4} style={{ minWidth: 0 }}>
             <Typography.Title level={4} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-              {t(`workplace.greeting.${greetingFor(new Date().getHours())}`, { name: user.name })}
+              {t(`workplace.greeting.${greetingFor(new Date().getHours())}`, { name: staffName(t, user) })}
             </Typography.Title>
             <Typography.Text type="secondary">
-              {t('workplace.role', { role: user.role.name })}
+              {t('workplace.role', { role: roleName(t, user.role) })}
             </Typography.Text>
           </Flex>
         </Flex>
