@@ -127,7 +127,15 @@ describe('scoring form mapping', () => {
     });
     const values = toScoringFormValues(scoring);
     expect(values.typologyEnabled).toBe(true);
-    expect(scoringSchema.parse(toScoringInput(values))).toEqual(scoring);
+    // A rule saved before rules said whether they show the crisis text comes back saying it, as it was read
+    // (a severe rule shows it).
+    const [rule] = scoring.alerts;
+    expect(scoringSchema.parse(toScoringInput(values))).toEqual({
+      ...scoring,
+      alerts: [{ ...rule, crisis: true }],
+    });
+    const quiet = { ...scoring, alerts: [{ ...rule!, crisis: false }] };
+    expect(scoringSchema.parse(toScoringInput(toScoringFormValues(quiet)))).toEqual(quiet);
   });
 
   it('keeps the typology off (null) while disabled, with one blank axis ready in the form', () => {
