@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { spawnSync } from 'node:child_process';
 // `npm run demo`: fills the embedded database (DATA_DIR, default ./data) with demo participants, records and
 // payment orders in every status over the last 90 days, paid through the same services as real ones: the app
 // runs in this process with the local WeChat Pay fake (apps/server/test/fakes/wechatpay.ts) as
@@ -12,48 +11,19 @@ import { spawnSync } from 'node:child_process';
 // `demo` setting): a real merchant's settings and orders are never touched. At the end the fake's WeChat
 // Pay settings are removed again, so the server's payment jobs leave the demo orders alone.
 import { randomBytes, randomInt } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { ROOT } from './build-state.mjs';
+import { loadServerKit } from './server-kit.mjs';
 
-const SERVER = path.join(ROOT, 'apps/server');
-const DIST = path.join(SERVER, 'dist');
-
-// The server's modules are TypeScript: bundled like the server's own build (into dist/, so the embedded
-// database finds its worker and migrations as it does there), npm packages left external.
-if (!fs.existsSync(path.join(DIST, 'pglite-worker.mjs'))) {
-  const result = spawnSync('npm', ['run', 'build', '-w', '@cool/server'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-const pkg = JSON.parse(fs.readFileSync(path.join(SERVER, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => name !== '@cool/shared');
-const kit = path.join(DIST, `demo-kit-${process.pid}.mjs`);
-await build({
-  stdin: {
-    contents: `
+const { loadConfig, prepareDatabase, buildApp, hashToken, startFakeWechatPay, moveOrderBack } =
+  await loadServerKit(
+    'demo',
+    `
       export { loadConfig } from './src/config.ts';
       export { prepareDatabase } from './src/server.ts';
       export { buildApp } from './src/app.ts';
       export { hashToken } from './src/modules/auth/service.ts';
       export { startFakeWechatPay } from './test/fakes/wechatpay.ts';
       export { moveOrderBack } from './test/demo.ts';`,
-    resolveDir: SERVER,
-    loader: 'ts',
-  },
-  outfile: kit,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
-});
-const { loadConfig, prepareDatabase, buildApp, hashToken, startFakeWechatPay, moveOrderBack } = await import(
-  pathToFileURL(kit).href
-);
-fs.rmSync(kit);
+  );
 
 if (process.env.DATABASE_URL) {
   console.error('npm run demo fills the embedded database only: unset DATABASE_URL.');

@@ -5,45 +5,15 @@
 // separated, for this run). `-- --drop-unreadable` removes secrets that no key given opens (a lost key): they
 // must then be entered again in the console. Run it with the server stopped (the embedded database takes one
 // process at a time).
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { ROOT } from './build-state.mjs';
+import { loadServerKit } from './server-kit.mjs';
 
-const SERVER = path.join(ROOT, 'apps/server');
-const DIST = path.join(SERVER, 'dist');
-
-// Bundled like the server (into dist/, where the embedded database finds its worker), packages external.
-if (!fs.existsSync(path.join(DIST, 'pglite-worker.mjs'))) {
-  const result = spawnSync('npm', ['run', 'build', '-w', '@cool/server'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-const pkg = JSON.parse(fs.readFileSync(path.join(SERVER, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => name !== '@cool/shared');
-const kit = path.join(DIST, `secrets-kit-${process.pid}.mjs`);
-await build({
-  stdin: {
-    contents: `
+const { loadConfig, openConfiguredDatabase, migrateDatabase, rotateSecretsKey } = await loadServerKit(
+  'secrets',
+  `
       export { loadConfig } from './src/config.ts';
       export { openConfiguredDatabase, migrateDatabase } from './src/db/database.ts';
       export { rotateSecretsKey } from './src/modules/settings/secrets.ts';`,
-    resolveDir: SERVER,
-    loader: 'ts',
-  },
-  outfile: kit,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
-});
-const { loadConfig, openConfiguredDatabase, migrateDatabase, rotateSecretsKey } = await import(
-  pathToFileURL(kit).href
 );
-fs.rmSync(kit);
 
 const dropUnreadable = process.argv.includes('--drop-unreadable');
 const config = loadConfig(process.env);
