@@ -84,9 +84,10 @@ describe('mail by SMTP', () => {
     expect(got.body.result.password).toEqual({ set: true });
     const hash = createHash('sha256').update(SMTP_PASSWORD).digest('hex');
     expect(JSON.stringify(got.body).toLowerCase()).not.toContain(hash.slice(0, 6));
+    // The save that kept the password changed nothing, so it left no audit entry.
     const entries = await auditOf('mail');
+    expect(entries).toHaveLength(1);
     expect(entries[0].changes).toMatchObject({ host: { to: '127.0.0.1' }, password: { changed: true } });
-    expect(entries[1].changes.password).toBeUndefined();
     expect(JSON.stringify(entries)).not.toContain(SMTP_PASSWORD);
     expect(await channelStatus(ctx())).toEqual({ email: 'smtp', sms: 'outbox' });
   });
