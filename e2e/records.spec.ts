@@ -70,7 +70,7 @@ test('staff find the record, follow up its alert, and block and unblock the part
   const count = Number(await alertsBadge(page).getAttribute('title'));
   expect(count).toBeGreaterThanOrEqual(2);
   const alert = page.locator('tbody tr.ant-table-row').filter({ hasText: FOLLOWED });
-  await expect(alert).toContainText('Q9');
+  await expect(alert).toContainText('Question 9 · score');
   await alert.getByRole('button', { name: /^Follow up #/ }).click();
   const dialog = page.getByRole('dialog', { name: /^Alert #/ });
   await dialog.getByText('Contacted', { exact: true }).click();

@@ -45,7 +45,7 @@ async function pendingSignUp(request: APIRequestContext) {
   const captcha = (await outboxBody(request, mobile, 'sign-up-code')).match(/\b\d{6}\b/)![0];
   const password = 'Applicant-pass-9';
   const registered = await request.post('/api/account/register', {
-    data: { email, password, confirm: password, mobile, captcha },
+    data: { name: `Applicant ${suffix}`, email, password, confirm: password, mobile, captcha },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
   const token = (await outboxBody(request, email, 'activation')).match(/token=([\w-]+)/)![1];

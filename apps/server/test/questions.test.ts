@@ -129,7 +129,14 @@ describe('questions of a test', () => {
     const scored = await api('POST', `/tests/${testId}/score`, { answers: [2, 0, 0] });
     // A rule that does not say whether it shows the crisis text is read by its severity.
     expect(scored.body.result.alerts).toEqual([
-      { question: 1, severity: 'severe', crisis: true, message: { zh: '', en: 'C is high' } },
+      {
+        question: 1,
+        severity: 'severe',
+        crisis: true,
+        operator: 'gt',
+        score: 0,
+        message: { zh: '', en: 'C is high' },
+      },
     ]);
 
     const bad = await api('PUT', `/tests/${testId}/questions/order`, { ids: [rows[0].id, rows[1].id] });

@@ -22,7 +22,14 @@ const PASSWORD = 'tapir-lantern-9';
 async function signUp(email: string, mobile = newPhone(), password = PASSWORD) {
   expect((await post('/api/account/register/code', { mobile })).status).toBe(200);
   const captcha = await lastCode(server, mobile, 'sign-up-code');
-  const res = await post('/api/account/register', { email, password, confirm: password, mobile, captcha });
+  const res = await post('/api/account/register', {
+    name: 'Ada Lovelace',
+    email,
+    password,
+    confirm: password,
+    mobile,
+    captcha,
+  });
   return { res, email, mobile };
 }
 
@@ -30,13 +37,14 @@ const accountByEmail = async (email: string) =>
   (await server.database.db.select().from(accounts).where(eq(accounts.email, email)))[0]!;
 
 describe('sign-up', () => {
-  it('creates a pending account with no role, named after the email, and mails a 24-hour activation link', async () => {
+  it('creates a pending account with no role, a username from the email and the name given, and mails a 24-hour activation link', async () => {
     const { res, mobile } = await signUp('Ada.Lovelace@Example.com');
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({ email: 'ada.lovelace@example.com' });
     const account = await accountByEmail('ada.lovelace@example.com');
     expect(account).toMatchObject({
       username: 'ada.lovelace',
+      name: 'Ada Lovelace',
       status: 'pending',
       roleId: null,
       phone: mobile,
@@ -57,7 +65,14 @@ describe('sign-up', () => {
       return lastCode(server, mobile, 'sign-up-code');
     };
     const attempt = (email: string, mobile: string, captcha: string) =>
-      post('/api/account/register', { email, password: PASSWORD, confirm: PASSWORD, mobile, captcha });
+      post('/api/account/register', {
+        name: 'Twice',
+        email,
+        password: PASSWORD,
+        confirm: PASSWORD,
+        mobile,
+        captcha,
+      });
     // One email from two phones: both hear the same, one account exists.
     const [a, b] = [newPhone(), newPhone()];
     const [codeA, codeB] = [await codeFor(a), await codeFor(b)];
@@ -88,7 +103,7 @@ describe('sign-up', () => {
   it('refuses a wrong code, mismatched passwords, a common password and the email as password', async () => {
     const mobile = newPhone();
     await post('/api/account/register/code', { mobile });
-    const base = { email: 'x1@example.com', password: PASSWORD, confirm: PASSWORD, mobile };
+    const base = { name: 'X One', email: 'x1@example.com', password: PASSWORD, confirm: PASSWORD, mobile };
     const wrong = await post('/api/account/register', { ...base, captcha: '000000' });
     expect(wrong.body.result.errors[0]).toMatchObject({ field: 'captcha', error: 'code.invalid' });
     const mismatch = await post('/api/account/register', { ...base, confirm: 'other', captcha: '1' });
@@ -137,6 +152,68 @@ describe('sign-up', () => {
     );
     const again = await signUp('phone.two@example.com', first.mobile);
     expect(again.res.body.result.errors[0]).toMatchObject({ field: 'mobile', error: 'signUp.phoneInUse' });
+  });
+});
+
+describe('what sign-up asks for', () => {
+  const withoutPhone = (email: string, name?: string) =>
+    post('/api/account/register', {
+      email,
+      password: PASSWORD,
+      confirm: PASSWORD,
+      ...(name ? { name } : {}),
+    });
+
+  it('requires a name', async () => {
+    const res = await withoutPhone('nameless@example.com');
+    expect(res.status).toBe(400);
+    expect(res.body.result.errors[0]).toMatchObject({ field: 'name', error: 'field.required' });
+    const blank = await withoutPhone('nameless@example.com', '   ');
+    expect(blank.body.result.errors[0]).toMatchObject({ field: 'name' });
+  });
+
+  it('with SMS not set up, verifies the email only: no phone or code is asked for', async () => {
+    const res = await withoutPhone('no.phone@example.com', 'No Phone');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await accountByEmail('no.phone@example.com')).toMatchObject({ name: 'No Phone', phone: null });
+    await lastToken(server, 'no.phone@example.com', 'activation');
+    // A phone given anyway must still come with its code.
+    const unproven = await post('/api/account/register', {
+      name: 'Some Phone',
+      email: 'some.phone@example.com',
+      password: PASSWORD,
+      confirm: PASSWORD,
+      mobile: newPhone(),
+    });
+    expect(unproven.body.result.errors[0]).toMatchObject({ field: 'captcha', error: 'field.required' });
+  });
+
+  it('with SMS set up, requires the phone and its code as before', async () => {
+    const sms = await server.call(admin, {
+      method: 'PUT',
+      url: '/api/settings/sms',
+      payload: {
+        provider: 'aliyun',
+        aliyun: {
+          accessKeyId: 'LTAI-test',
+          accessKeySecret: 'secret-test',
+          signName: '酷测评',
+          templateCode: { code: 'SMS_100000001', notification: 'SMS_100000002' },
+        },
+      },
+    });
+    expect(sms.status, JSON.stringify(sms.body)).toBe(200);
+    const options = await server.call(null, { method: 'GET', url: '/api/account/sign-in-options' });
+    expect(options.body.result.outbox.sms).toBe(false);
+    const res = await withoutPhone('needs.phone@example.com', 'Needs Phone');
+    expect(res.status).toBe(400);
+    expect(res.body.result.errors[0]).toMatchObject({ field: 'mobile', error: 'field.required' });
+    const reset = await server.call(admin, {
+      method: 'PUT',
+      url: '/api/settings/sms',
+      payload: { provider: 'none' },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
   });
 });
 
@@ -235,6 +312,7 @@ describe('sign-up switched off', () => {
     expect(code.status).toBe(403);
     expect(code.body.result.error).toBe('signUp.disabled');
     const body = {
+      name: 'Off',
       email: 'off@example.com',
       password: PASSWORD,
       confirm: PASSWORD,

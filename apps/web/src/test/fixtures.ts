@@ -305,6 +305,8 @@ export function alert(overrides: Partial<Alert> = {}): Alert {
         question: 9,
         severity: 'severe',
         crisis: true,
+        operator: 'gt',
+        score: 0,
         message: bilingual('Thoughts of self-harm', '有自伤念头'),
       },
     ],

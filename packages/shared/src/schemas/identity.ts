@@ -19,13 +19,19 @@ export const mobileCodeBodySchema = z.strictObject({ mobile: mobileSchema });
 export const codeSentSchema = z.object({ resendAfterSeconds: z.number().int() });
 export type CodeSent = z.infer<typeof codeSentSchema>;
 
+/**
+ * Sign-up: the staff member's name and email, a password, and a phone with its code. The phone is required only
+ * when SMS is set up (the sign-in options' `outbox.sms` is false); without SMS only the email is verified, and a
+ * phone given anyway must still come with its code. The server decides which applies.
+ */
 export const registerBodySchema = z
   .strictObject({
+    name: text(64).trim().min(1, 'field.required'),
     email: z.email('field.invalidEmail').max(254),
     password: newPassword,
     confirm: safeString().min(1, 'field.required').max(MAX_PASSWORD_LENGTH),
-    mobile: mobileSchema,
-    captcha,
+    mobile: mobileSchema.optional(),
+    captcha: captcha.optional(),
   })
   .refine((body) => body.password === body.confirm, { path: ['confirm'], error: 'field.passwordMismatch' });
 export type RegisterBody = z.input<typeof registerBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_OPTIONS_PER_QUESTION } from '../limits.ts';
+import { ALERT_OPERATORS, MAX_OPTIONS_PER_QUESTION } from '../limits.ts';
 import { MAX_QUESTIONS_PER_TEST } from '../queries/questions.ts';
 import { localizedTextSchema } from './localized.ts';
 import { bandColourSchema } from './scoring.ts';
@@ -72,6 +72,12 @@ export const alertResultSchema = z.object({
    * before rules said so: read it with `showsCrisisText`.
    */
   crisis: z.boolean().optional(),
+  /**
+   * The rule's condition on the question's score, for staff ("Question 9 · score above 0"); absent in reports
+   * stored before it was kept, which staff then read by their message.
+   */
+  operator: z.enum(ALERT_OPERATORS).optional(),
+  score: z.number().optional(),
   message: localizedTextSchema,
 });
 

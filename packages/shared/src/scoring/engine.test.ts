@@ -338,6 +338,8 @@ describe('the crisis text of an alert', () => {
       [3, true],
       [4, false],
     ]);
+    // Staff see the rule that raised each alert: its condition is kept with it.
+    expect(outcome.report.alerts[0]).toMatchObject({ operator: 'gt', score: 0 });
   });
 });
 

@@ -229,6 +229,8 @@ export function scoreTest(test: ScorableTest, answers: readonly Answer[]): Score
           question: alert.question,
           severity: alert.severity,
           crisis: showsCrisisText(alert),
+          operator: alert.operator,
+          score: alert.score,
           message: { ...alert.message },
         })),
     },

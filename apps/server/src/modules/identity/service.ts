@@ -110,6 +110,20 @@ async function freeUsername(ctx: ServiceContext, email: string) {
 }
 
 /**
+ * The phone and its code: required when SMS is set up; without SMS (codes would sit in the outbox only an
+ * administrator reads) only the email is verified, and a phone given anyway must still come with its code.
+ */
+async function provePhone(ctx: ServiceContext, body: RegisterBody) {
+  if (!body.mobile) {
+    if (await transportFor(ctx, 'sms')) throw badRequest('mobile', 'field.required');
+    return null;
+  }
+  if (!body.captcha) throw badRequest('captcha', 'field.required');
+  await requireCode(ctx, { purpose: 'sign-up', channel: 'sms', target: body.mobile, code: body.captcha });
+  return body.mobile;
+}
+
+/**
  * Signs someone up: a pending account with no role and an activation mail (24 hours). An email already in
  * use answers the same, and its owner is mailed instead: the activation link again while it is not yet
  * activated, a recovery link once enabled. A phone already in use is said plainly: the code just proved
@@ -119,23 +133,23 @@ export async function register(ctx: ServiceContext, publicUrl: string, body: Reg
   await requireSignUpOn(ctx);
   const email = body.email.trim().toLowerCase();
   assertAcceptablePassword(body.password, 'password', { email });
-  await requireCode(ctx, { purpose: 'sign-up', channel: 'sms', target: body.mobile, code: body.captcha });
+  const phone = await provePhone(ctx, body);
   const owner = await repo.findByEmail(ctx.db, email);
   if (owner) {
     if (owner.status === 'pending' && !owner.activatedAt) await mailLink(ctx, publicUrl, owner, 'activation');
     if (owner.status === 'enabled') await mailLink(ctx, publicUrl, owner, 'recovery-link');
     return { email };
   }
-  if (await repo.findByPhone(ctx.db, body.mobile)) throw badRequest('mobile', 'signUp.phoneInUse');
+  if (phone && (await repo.findByPhone(ctx.db, phone))) throw badRequest('mobile', 'signUp.phoneInUse');
   const username = await freeUsername(ctx, email);
   const passwordHash = await hashPassword(body.password);
   const insertPending = () =>
     withTx(ctx, async ({ tx, audit }) => {
       const row = await insertAccount(tx, {
         username,
-        name: username,
+        name: body.name,
         email,
-        phone: body.mobile,
+        phone,
         status: 'pending',
         roleId: null,
         passwordHash,
@@ -143,7 +157,7 @@ export async function register(ctx: ServiceContext, publicUrl: string, body: Reg
         passwordLevel: passwordLevel(body.password),
         language: ctx.language ?? null,
       });
-      const after = { username, name: username, email, phone: body.mobile, status: 'pending' };
+      const after = { username, name: body.name, email, phone, status: 'pending' };
       await audit({
         entityType: 'account',
         entityId: row.id,

@@ -94,7 +94,9 @@ describe('alerts queue', () => {
     renderApp('/alerts?status=new');
     const row = await screen.findByRole('row', { name: /Lin/ });
     expect(within(row).getByRole('cell', { name: 'Severe' })).toBeTruthy();
-    expect(within(row).getByText('Q9: Thoughts of self-harm')).toBeTruthy();
+    // Staff read the rule that raised it, not the sentence the participant's report shows.
+    expect(within(row).getByText('Question 9 · score above 0')).toBeTruthy();
+    expect(within(row).queryByText(/Thoughts of self-harm/)).toBeNull();
     expect(within(row).getByText('New')).toBeTruthy();
     expect(screen.queryByRole('row', { name: /Erased #6/ })).toBeNull();
     expect(queriesTo('/alerts').at(-1)).toMatchObject({ status: 'new' });

@@ -1,3 +1,4 @@
+import { UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,22 +10,31 @@ import { EmailField } from './EmailField.tsx';
 import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { OutboxNotice } from './OutboxNotice.tsx';
 import { NewPasswordFields } from './PasswordStrength.tsx';
+import { useSignInOptions } from './signInOptions.ts';
+import { TextField } from './TextField.tsx';
 
 interface RegisterFields {
+  name: string;
   email: string;
   password: string;
   confirm: string;
-  mobile: string;
-  captcha: string;
+  mobile?: string;
+  captcha?: string;
 }
 
-/** SPEC 2 sign-up: email, password with its strength, confirmation, phone and its code. */
+/**
+ * SPEC 2 sign-up: name, email, password with its strength, confirmation, and a phone with its code when SMS is
+ * set up. Without SMS the code would sit in the outbox only an administrator reads, so only the email is
+ * verified (the server holds the same rule).
+ */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterFields>();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const options = useSignInOptions();
+  const askPhone = options !== undefined && !options.outbox.sms;
 
   const showError = (error: unknown) => {
     if (!applyFieldErrors(form, error)) setFailure(errorText(error, t));
@@ -36,8 +46,9 @@ export default function RegisterPage() {
     try {
       const { email } = await register({
         ...values,
+        name: values.name.trim(),
         email: values.email.trim(),
-        mobile: values.mobile.trim(),
+        mobile: values.mobile?.trim(),
       });
       navigate(`/user/register-result?email=${encodeURIComponent(email)}`);
     } catch (error) {
@@ -50,10 +61,18 @@ export default function RegisterPage() {
   return (
     <Form<RegisterFields> form={form} onFinish={onFinish} size="large">
       <h3 style={{ fontSize: 16, marginBottom: 20 }}>{t('login.register.title')}</h3>
-      <OutboxNotice channels={['email', 'sms']} />
+      <OutboxNotice channels={askPhone ? ['email', 'sms'] : ['email']} />
+      <TextField
+        name="name"
+        icon={<UserOutlined />}
+        placeholder={t('login.register.namePlaceholder')}
+        required={t('login.register.nameRequired')}
+        rules={[{ max: 64, message: t('login.register.nameTooLong', { max: 64 }) }]}
+        autoComplete="name"
+      />
       <EmailField placeholder={t('login.register.emailPlaceholder')} />
       <NewPasswordFields />
-      <MobileCodeFields purpose="signUp" onError={showError} />
+      {askPhone && <MobileCodeFields purpose="signUp" onError={showError} />}
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 24 }} role="alert" />}
       <Form.Item>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>

@@ -16,7 +16,7 @@ interface FollowUpValues {
 }
 
 /**
- * What an alert raised, question by question. `compact` (a table cell) keeps each message to two lines, the
+ * What raised an alert, rule by rule (question and condition). `compact` (a table cell) keeps each message to two lines, the
  * rest in a tooltip, and leaves the severity to the row.
  */
 export function AlertItems({ alert, compact = false }: { alert: Alert; compact?: boolean }) {
@@ -25,10 +25,14 @@ export function AlertItems({ alert, compact = false }: { alert: Alert; compact?:
   return (
     <Flex vertical gap={4}>
       {alert.items.map((item, index) => {
-        const text = t('alerts.itemOf', {
-          question: item.question,
-          message: localized(item.message, language),
-        });
+        // Staff read the rule that raised it; an alert scored before rules were kept with it, by its message.
+        const text =
+          item.operator === undefined || item.score === undefined
+            ? t('alerts.itemOf', { question: item.question, message: localized(item.message, language) })
+            : t('alerts.ruleOf', {
+                question: item.question,
+                condition: t(`alerts.condition.${item.operator}`, { score: item.score }),
+              });
         return (
           // Two rules may name the same question and severity: the position tells them apart.
           // biome-ignore lint/suspicious/noArrayIndexKey: the items never reorder
