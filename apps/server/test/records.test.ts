@@ -184,7 +184,7 @@ describe('test usage', () => {
     const refused = await staff('DELETE', `/tests/${gadId}`);
     expect(refused.status).toBe(409);
     expect(refused.body.result.error).toBe('test.inUse');
-    expect(refused.body.message).toContain('1 records');
+    expect(refused.body.message).toContain('records (1)');
     await staff('POST', `/tests/${gadId}/unpublish`);
     expect((await staff('DELETE', `/tests/${gadId}`)).status).toBe(409);
   });
