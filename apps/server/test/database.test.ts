@@ -196,3 +196,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migration lock', () => {
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => {
+  it('compile no statement just in time (it cost the year of visits more than it saved)', async () => {
+    const { rows } = await server.database.pool.query('show jit');
+    expect(rows[0].jit).toBe('off');
+  });
+});

@@ -286,6 +286,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolMax ?? 10,
       idleTimeoutMillis: 30_000,
       statement_timeout: options.statementTimeoutMs ?? 0,
+      // JIT compiling cost the dashboard's year of visits 1.1 s of its 2.5 s on 3,000,000 records (1.4 s
+      // without), and the app's statements are short: off for its connections.
+      options: '-c jit=off',
     });
     const pinger = pingOnOwnConnection(url);
     cleanups.push(pinger.close);
