@@ -51,6 +51,8 @@ it('with --enable-source-maps, the stack trace of a failed start points into the
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       DATABASE_URL: 'postgres://x@127.0.0.1:1/x',
+      // Fail at once instead of waiting for PostgreSQL to come up.
+      DATABASE_CONNECT_TIMEOUT_S: '0',
     },
     encoding: 'utf8',
     timeout: 30_000,
