@@ -1,3 +1,5 @@
+-- A year of records takes longer than the app's statement timeout: this migration may take what it needs.
+SET LOCAL statement_timeout = 0;--> statement-breakpoint
 CREATE TABLE "test_stats" (
 	"test_id" integer PRIMARY KEY NOT NULL,
 	"participants" integer DEFAULT 0 NOT NULL
