@@ -80,8 +80,7 @@ export interface PageQuery {
   cursor?: string | undefined;
 }
 
-/** Rows an export reads at a time: large enough that round trips do not dominate, small enough to hold. */
-export const EXPORT_BATCH = 5000;
+export const EXPORT_BATCH = 500;
 
 const offset = (query: PageQuery) => (query.pageNo - 1) * query.pageSize;
 
@@ -463,40 +462,31 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
 
     /**
      * Every row of the filtered, sorted list, read in keyset batches (`(key, id) > last`), so an export
-     * holds one batch at a time and rows inserted meanwhile neither repeat nor shift the others. The next
-     * batch's keys and rows are asked for while the caller still writes out the current one.
+     * holds one batch at a time and rows inserted meanwhile neither repeat nor shift the others.
      */
     async *stream<R>(db: Executor, query: Query, fetch: FetchRows<R>, batchSize = EXPORT_BATCH) {
       const condition = where(query);
       const { key, order } = sortOf(query);
       const ordering = orderBy(query);
-      // The key comes back as the driver's text (not a JS Date), so microseconds survive the round trip.
-      const keysAfter = (last: { id: unknown; key: unknown } | undefined) =>
-        db
+      let last: { id: unknown; key: unknown } | undefined;
+      for (;;) {
+        // The key comes back as the driver's text (not a JS Date), so microseconds survive the round trip.
+        const keys = await db
           .select({ id: spec.id, key: sql`${key}` })
           .from(spec.table)
           .where(and(condition, last && sql`(${key}, ${spec.id}) ${after(order)} (${last.key}, ${last.id})`))
           .orderBy(...ordering)
           .limit(batchSize);
-      const rowsOf = (keys: { id: unknown }[]) =>
-        fetch(
+        if (keys.length === 0) return;
+        yield* await fetch(
           inArray(
             spec.id,
             keys.map((k) => k.id),
           ),
           ordering,
         );
-      const ahead = <T>(promise: Promise<T>) => {
-        // Awaited below; until then a failure must not count as unhandled.
-        promise.catch(() => {});
-        return promise;
-      };
-      let keys = await keysAfter(undefined);
-      while (keys.length > 0) {
-        const rows = ahead(rowsOf(keys));
-        const next = ahead(keys.length < batchSize ? Promise.resolve([]) : keysAfter(keys.at(-1)));
-        yield* await rows;
-        keys = await next;
+        if (keys.length < batchSize) return;
+        last = keys.at(-1);
       }
     },
   };
