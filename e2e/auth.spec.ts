@@ -198,6 +198,7 @@ test.describe('sign-in, guard and sign-out', () => {
     expect(await page.evaluate(() => localStorage.getItem('Authorization'))).not.toBeNull();
     await page.unroute('**/api/user/info');
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('heading', { name: 'test records' })).toBeVisible();
+    // The page's own heading, not the records card's "Test records".
+    await expect(page.getByRole('heading', { name: 'test records', exact: true })).toBeVisible();
   });
 });
