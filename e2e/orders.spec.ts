@@ -106,7 +106,7 @@ test('staff find the paid order and refund half of it', async ({ page }) => {
   expect(notified.status).toBe(204);
   await page.reload();
   const reopened = page.getByRole('dialog', { name: `Order ${paidOrder}`, exact: true });
-  await expect(reopened.locator('.ant-descriptions')).toContainText('¥9.95');
+  await expect(reopened.locator('.ant-descriptions').first()).toContainText('¥9.95');
   await expect(reopened).toContainText('Report unlocked');
 
   // The WeChat Pay page logged the prepay call and the notification.
@@ -174,7 +174,7 @@ test.describe('screenshots', () => {
       await expect(page.locator('tbody tr.ant-table-row').first()).toBeVisible();
       await page.screenshot({ path: name('list'), fullPage: true });
       await page.goto(`/order?order=${paidOrder}`);
-      await expect(page.locator('.ant-drawer-body .ant-descriptions')).toBeVisible();
+      await expect(page.locator('.ant-drawer-body .ant-descriptions').first()).toBeVisible();
       await settled(page, '.ant-drawer');
       await page.screenshot({ path: name('drawer') });
 
