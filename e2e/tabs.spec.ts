@@ -69,8 +69,8 @@ async function openQuestionsFromGame(page: Page, title: string) {
 
 test.describe('multi-tab bar', () => {
   // FIXME(issue 27 merge, found at the stop): after the day's merges a right click on a tab opens no context
-  // menu in this test (reproduced twice; the close buttons and keyboard still work). Under investigation: it
-  // passed on the motion-off branch alone, so one of the other merges breaks it or the test's right click.
+  // menu in this test (reproduced twice; the close buttons still work, as the next test shows). It
+  // passed on the motion-off branch alone: one of the other merges breaks the menu or the test's right click.
   test.fixme('context menu actions close tabs or say why they cannot', async ({ page }) => {
     await start(page);
     await visit(page, 'user', 'center', 'order');
