@@ -109,7 +109,14 @@ describe('PHQ-9 (Kroenke, Spitzer & Williams 2001)', () => {
     expect(r.finalScore).toBe(1);
     expect(r.band?.level).toBe('minimal');
     expect(r.alerts).toEqual([
-      { question: 9, severity: 'severe', crisis: true, message: expect.any(Object) },
+      {
+        question: 9,
+        severity: 'severe',
+        crisis: true,
+        operator: 'gt',
+        score: 0,
+        message: expect.any(Object),
+      },
     ]);
     expect(r.alerts[0]!.message.zh).toContain('伤害自己');
     // Item 8 at its maximum raises nothing.
