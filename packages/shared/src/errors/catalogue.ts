@@ -1,11 +1,11 @@
 import { DEFAULT_LANGUAGE, type Language } from '../constants.ts';
 import enUS from './en-US.ts';
+import type { ErrorCatalogue } from './shape.ts';
 import zhCN from './zh-CN.ts';
 
-type English = typeof enUS;
+export type { ErrorCatalogue };
 
-/** The shape every language's file has: the same areas and names as the English one. */
-export type ErrorCatalogue = { [A in keyof English]: { [N in keyof English[A]]: string } };
+type English = typeof enUS;
 
 /** A stable error code, `area.name`: only codes in the catalogue compile. */
 export type ErrorCode = { [A in keyof English & string]: `${A}.${keyof English[A] & string}` }[keyof English &

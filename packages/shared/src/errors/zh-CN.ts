@@ -1,4 +1,4 @@
-import type { ErrorCatalogue } from './catalogue.ts';
+import type { ErrorCatalogue } from './shape.ts';
 
 /** The Chinese text of every error code (same parameters as the English file; a test compares them). */
 const zhCN: ErrorCatalogue = {

@@ -8,6 +8,7 @@ import { Panel } from '../../shared/ui/Panel.tsx';
 import { ApplicationsTab } from './components/ApplicationsTab.tsx';
 import { ArticlesTab } from './components/ArticlesTab.tsx';
 import { ProjectsTab } from './components/ProjectsTab.tsx';
+import type { SearchTabProps } from './components/searchTab.ts';
 
 /** The template's tabs, and what each searches: articles the tests, projects the categories, applications the participants. */
 const TABS = [
@@ -16,12 +17,6 @@ const TABS = [
   { key: 'applications', permission: 'participants' },
 ] as const satisfies { key: string; permission: PermissionId }[];
 type TabKey = (typeof TABS)[number]['key'];
-
-export interface SearchTabProps {
-  keyword: string | undefined;
-  pageNo: number;
-  onPage: (pageNo: number) => void;
-}
 
 /** One keyword box over the tests, categories and participants; the tab, keyword and page stay in the URL. */
 export default function SearchListPage() {

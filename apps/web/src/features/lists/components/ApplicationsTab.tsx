@@ -7,10 +7,10 @@ import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ImageAvatar } from '../../../shared/ui/ImageAvatar.tsx';
 import { useParticipantSearch } from '../api.ts';
 import { participantProfilePath } from '../paths.ts';
-import type { SearchTabProps } from '../SearchListPage.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { ListPager } from './ListPager.tsx';
 import { ListResults } from './ListResults.tsx';
+import type { SearchTabProps } from './searchTab.ts';
 
 const PAGE_SIZE = 12;
 

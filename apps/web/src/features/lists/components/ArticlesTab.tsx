@@ -7,10 +7,10 @@ import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { useTestProgress } from '../api.ts';
 import { questionsPath } from '../paths.ts';
-import type { SearchTabProps } from '../SearchListPage.tsx';
 import { BARE_LIST } from './CardGrid.tsx';
 import { ListPager } from './ListPager.tsx';
 import { ListResults } from './ListResults.tsx';
+import type { SearchTabProps } from './searchTab.ts';
 
 const PAGE_SIZE = 10;
 

@@ -7,10 +7,10 @@ import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
 import { ImageAvatar } from '../../../shared/ui/ImageAvatar.tsx';
 import { useCategorySearch } from '../api.ts';
-import type { SearchTabProps } from '../SearchListPage.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { ListPager } from './ListPager.tsx';
 import { ListResults } from './ListResults.tsx';
+import type { SearchTabProps } from './searchTab.ts';
 
 const PAGE_SIZE = 12;
 
