@@ -103,7 +103,8 @@ export const recordAnswersSchema = scoreRequestSchema;
  */
 export const clientReportSchema = z.object({
   locked: z.boolean(),
-  alerts: z.array(alertResultSchema),
+  /** Without the rule's condition: a score threshold is staff's business, not the participant's. */
+  alerts: z.array(alertResultSchema.omit({ operator: true, score: true })),
   preview: z.object({
     dimensions: z.array(z.object({ key: z.string(), name: localizedTextSchema })),
     hasType: z.boolean(),

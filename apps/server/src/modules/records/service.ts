@@ -98,7 +98,7 @@ export async function getShelfTest(ctx: ServiceContext, testId: number): Promise
  */
 export const clientReport = (report: ScoreReport, unlocked: boolean): ClientReport => ({
   locked: !unlocked,
-  alerts: report.alerts,
+  alerts: report.alerts.map(({ operator: _operator, score: _score, ...alert }) => alert),
   preview: {
     dimensions: report.dimensions.map((d) => ({ key: d.key, name: d.name })),
     hasType: report.type !== null,
