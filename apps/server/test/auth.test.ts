@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { accounts, roles, sessions } from '../src/db/schema.ts';
-import { hashToken } from '../src/modules/auth/service.ts';
+import { hashToken } from '../src/modules/auth/credentials.ts';
 import { ADMIN_PASSWORD, createTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;

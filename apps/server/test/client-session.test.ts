@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantSessions, participants, participantWechat } from '../src/db/schema.ts';
 import { purgeSessionsJob } from '../src/jobs/registry.ts';
-import { hashToken } from '../src/modules/auth/service.ts';
+import { hashToken } from '../src/modules/auth/credentials.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;

@@ -3,44 +3,15 @@
  * SMS); with none configured the message stays in the development outbox (the `messages` table, readable by
  * admins in the console, and in the server log), so a fresh install still has working codes and links.
  */
-import { type ChannelStatus, errorMessage, type MessageChannel, type MessageKind } from '@cool/shared';
+import { type ChannelStatus, errorMessage } from '@cool/shared';
 import type { SmsApiBase } from '../../config.ts';
 import type { ServiceContext } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
-import { smtpSettings } from '../settings/mail.ts';
-import { smsSettings } from '../settings/sms.ts';
+import type { Channel, OutgoingMessage, Transport } from './message.ts';
 import { insertMessage } from './repository.ts';
 import { smsTransport } from './sms.ts';
 import { smtpTransport } from './smtp.ts';
-
-export type Channel = MessageChannel;
-export type { MessageKind };
-
-/** An SMS goes out as a provider template and its parameters; `text` is what it reads as, for the outbox. */
-export type SmsTemplate = 'code' | 'notification';
-
-export interface OutgoingMessage {
-  channel: Channel;
-  /** An email address, or a phone number (digits, optional leading +). */
-  to: string;
-  kind: MessageKind;
-  /** Mail only. */
-  subject?: string;
-  /** The subject as a sent or failed mail is recorded, when `subject` carries a secret (a code). */
-  recordedSubject?: string;
-  text: string;
-  /** Mail only. */
-  html?: string;
-  /** SMS only: the provider template and its parameters. */
-  sms?: { template: SmsTemplate; params: Record<string, string> };
-}
-
-/** A configured way out for one channel. */
-export interface Transport {
-  /** `smtp`, `aliyun`, `tencent`. */
-  name: string;
-  send(message: OutgoingMessage): Promise<void>;
-}
+import { smsSettings, smtpSettings } from './stored.ts';
 
 const DEFAULT_SMS_API_BASE: SmsApiBase = {
   aliyun: 'https://dysmsapi.aliyuncs.com',

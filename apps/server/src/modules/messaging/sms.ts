@@ -4,23 +4,12 @@
  * refusal is answered as 502 `sms.providerFailed` with its code and message (never the keys).
  */
 import { HttpError } from '../../http/reply.ts';
-import type { StoredSms } from '../settings/sms.ts';
 import { sendAliyunSms } from './aliyunSms.ts';
-import type { Transport } from './delivery.ts';
+import type { SmsSend, Transport } from './message.ts';
+import type { StoredSms } from './stored.ts';
 import { sendTencentSms } from './tencentSms.ts';
 
 const TIMEOUT_MS = 10_000;
-
-/** One SMS as a provider client sends it. */
-export interface SmsSend {
-  phone: string;
-  /** The provider's template code or id. */
-  template: string;
-  params: Record<string, string>;
-  timeoutMs: number;
-  /** The error to throw for the provider's refusal. */
-  failed(code: string, message: string): Error;
-}
 
 export function smsTransport(
   settings: StoredSms,

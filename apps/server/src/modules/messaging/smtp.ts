@@ -3,9 +3,9 @@
 import type { ErrorCode } from '@cool/shared';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { HttpError } from '../../http/reply.ts';
-import type { StoredMail } from '../settings/mail.ts';
-import type { Transport } from './delivery.ts';
 import { mailServerAddress } from './mailServer.ts';
+import type { Transport } from './message.ts';
+import type { StoredMail } from './stored.ts';
 
 /** SMTP servers answer within seconds; a hung one must not hold a sign-up request for minutes. */
 const TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 /** The texts of the messages the server sends, in both languages. */
 import type { Language } from '@cool/shared';
-import type { OutgoingMessage } from './delivery.ts';
+import type { OutgoingMessage } from './message.ts';
 
 export type CodePurpose = 'sign-in' | 'sign-up' | 'recover' | 'phone' | 'email';
 

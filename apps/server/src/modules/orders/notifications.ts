@@ -6,6 +6,7 @@
 import type { ServiceContext } from '../../db/tx.ts';
 import { refundNotificationSchema, transactionSchema } from '../wechatpay/client.ts';
 import { DecryptError, openNotification, SignatureError, type SignedHeaders } from '../wechatpay/protocol.ts';
+import { insertPayLog } from '../wechatpay/repository.ts';
 import { type Applied, applyRefundResult, applyTransaction, notificationMerchant } from './payments.ts';
 import * as repo from './repository.ts';
 
@@ -136,7 +137,7 @@ export async function receiveNotification(
         count: previous.count - REFUSALS_LOGGED_PER_MINUTE,
       };
   }
-  await repo.insertPayLog(ctx.db, {
+  await insertPayLog(ctx.db, {
     occurredAt,
     direction: 'inbound',
     operation,

@@ -8,13 +8,12 @@
  * payment log; a staff member who triggers one (sync, close) wraps it in withTx and is audited there.
  */
 import { formatYuan, OUTCOME_UNKNOWN_CODES } from '@cool/shared';
-import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
 import { type EventParams, notifyStaff } from '../notifications/service.ts';
 import { getWechatPayMerchant } from '../settings/wechatPay.ts';
+import { recordPayCall } from '../wechatpay/callLog.ts';
 import {
-  type WechatPayCall,
   type WechatPayClient,
   WechatPayError,
   type WechatRefund,
@@ -28,36 +27,6 @@ import { type EventCause, transition } from './transitions.ts';
 /** A service context that may call WeChat Pay: `apiBase` is the server's `WECHATPAY_API_BASE`. */
 export interface PayContext extends ServiceContext {
   apiBase: string;
-}
-
-// ---- The payment log ---------------------------------------------------------------------------------
-
-const OPERATIONS: Record<string, string> = {
-  'POST /v3/pay/transactions/jsapi': 'prepay.jsapi',
-  'POST /v3/pay/transactions/native': 'prepay.native',
-  'POST /v3/pay/transactions/h5': 'prepay.h5',
-  'GET /v3/pay/transactions/out-trade-no/{out_trade_no}': 'query',
-  'POST /v3/pay/transactions/out-trade-no/{out_trade_no}/close': 'close',
-  'POST /v3/refund/domestic/refunds': 'refund.apply',
-  'GET /v3/refund/domestic/refunds/{out_refund_no}': 'refund.query',
-  'GET /v3/bill/tradebill': 'bill',
-  'GET /v3/billdownload/file': 'bill.download',
-};
-
-/** One outbound call in the payment log (`operation` like `query`, `refund.apply`); never a secret. */
-export function recordPayCall(db: Executor, call: WechatPayCall, orderNo: string | null = null) {
-  const fromPath = /\/out-trade-no\/([^/]+)/.exec(call.path)?.[1];
-  return repo.insertPayLog(db, {
-    occurredAt: call.startedAt,
-    direction: 'outbound',
-    operation: OPERATIONS[call.endpoint] ?? call.endpoint,
-    orderNo: orderNo ?? (fromPath === undefined ? null : decodeURIComponent(fromPath)),
-    httpStatus: call.status,
-    verdict: call.verdict,
-    errorCode: call.detail,
-    durationMs: Math.round(call.durationMs),
-    detail: { path: call.path, ...(call.requestId && { requestId: call.requestId }) },
-  });
 }
 
 // ---- The client --------------------------------------------------------------------------------------

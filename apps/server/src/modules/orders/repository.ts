@@ -33,7 +33,6 @@ import {
   orders,
   participants,
   participantWechat,
-  payLog,
   payLogRefusals,
   records,
   refunds,
@@ -43,7 +42,6 @@ import {
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
-export type PayLogInsert = typeof payLog.$inferInsert;
 
 // ---- Orders ------------------------------------------------------------------------------------------
 
@@ -202,8 +200,6 @@ export async function refundTally(tx: Executor, orderId: number) {
 }
 
 // ---- The payment log ---------------------------------------------------------------------------------
-
-export const insertPayLog = (db: Executor, values: PayLogInsert) => db.insert(payLog).values(values);
 
 /**
  * Counts one refused notification in `minute` (a server whose clock is behind counts in the newer minute

@@ -6,33 +6,14 @@
  * With no host saved, mail stays in the development outbox.
  */
 import type { MailSettings, MessageTestResult, mailSettingsInputSchema } from '@cool/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { badRequest, HttpError } from '../../http/reply.ts';
 import { deliver } from '../messaging/delivery.ts';
 import { mailServerAddress } from '../messaging/mailServer.ts';
+import { asStoredMail, isMailConfigured, MAIL, type StoredMail, smtpSettings } from '../messaging/stored.ts';
 import { testMessage } from '../messaging/templates.ts';
 import * as repo from './repository.ts';
-
-const MAIL = 'mail';
-
-const storedSchema = z.object({
-  host: z.string().default(''),
-  port: z.number().int().default(465),
-  secure: z.enum(['tls', 'starttls', 'none']).default('tls'),
-  username: z.string().default(''),
-  password: z.string().nullable().default(null),
-  fromAddress: z.string().default(''),
-  fromName: z.string().default(''),
-});
-export type StoredMail = z.infer<typeof storedSchema>;
-
-const asStored = (value: unknown): StoredMail => {
-  const parsed = storedSchema.safeParse(value ?? {});
-  return parsed.success ? parsed.data : storedSchema.parse({});
-};
-
-const isConfigured = (stored: StoredMail) => Boolean(stored.host && stored.fromAddress);
 
 function view(stored: StoredMail): MailSettings {
   return {
@@ -42,18 +23,12 @@ function view(stored: StoredMail): MailSettings {
     username: stored.username,
     password: { set: stored.password !== null },
     from: { address: stored.fromAddress, name: stored.fromName },
-    configured: isConfigured(stored),
+    configured: isMailConfigured(stored),
   };
 }
 
 export const getMail = async (ctx: Pick<ServiceContext, 'db'>): Promise<MailSettings> =>
-  view(asStored(await repo.findSetting(ctx.db, MAIL)));
-
-/** The saved SMTP settings when mail goes out by SMTP, or undefined for the outbox. */
-export async function smtpSettings(ctx: Pick<ServiceContext, 'db'>): Promise<StoredMail | undefined> {
-  const stored = asStored(await repo.findSetting(ctx.db, MAIL));
-  return isConfigured(stored) ? stored : undefined;
-}
+  view(asStoredMail(await repo.findSetting(ctx.db, MAIL)));
 
 export async function saveMail(
   ctx: ServiceContext,
@@ -66,7 +41,7 @@ export async function saveMail(
     if (!found.ok && found.reason === 'ownNetwork') throw badRequest('host', 'mail.hostNotAllowed');
   }
   return withTx(ctx, async ({ tx, actor, audit }) => {
-    const before = asStored(await repo.lockSetting(tx, MAIL));
+    const before = asStoredMail(await repo.lockSetting(tx, MAIL));
     const after: StoredMail = {
       host: input.host,
       port: input.port,

@@ -5,87 +5,30 @@
  * it was entered with: a new id drops it unless it is entered again. Until the chosen provider is complete, SMS stays in the development outbox.
  */
 import type { KeyState, MessageTestResult, SmsSettings, smsSettingsInputSchema } from '@cool/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
 import { deliver } from '../messaging/delivery.ts';
+import { asStoredSms, isSmsConfigured, SMS, type StoredSms, smsSettings } from '../messaging/stored.ts';
 import { testMessage } from '../messaging/templates.ts';
 import { secretFingerprint } from '../wechatpay/protocol.ts';
 import * as repo from './repository.ts';
 
-const SMS = 'sms';
-
 /** A write-only secret as the console sees it. */
 const secretState = (value: string | null): KeyState =>
   value ? { set: true, fingerprint: secretFingerprint(value) } : { set: false, fingerprint: null };
-
-const templates = z.object({ code: z.string().default(''), notification: z.string().default('') }).default({
-  code: '',
-  notification: '',
-});
-const storedSchema = z.object({
-  provider: z.enum(['none', 'aliyun', 'tencent']).default('none'),
-  aliyun: z
-    .object({
-      accessKeyId: z.string().default(''),
-      accessKeySecret: z.string().nullable().default(null),
-      signName: z.string().default(''),
-      templateCode: templates,
-    })
-    .prefault({}),
-  tencent: z
-    .object({
-      secretId: z.string().default(''),
-      secretKey: z.string().nullable().default(null),
-      sdkAppId: z.string().default(''),
-      signName: z.string().default(''),
-      region: z.string().default(''),
-      templateId: templates,
-    })
-    .prefault({}),
-});
-export type StoredSms = z.infer<typeof storedSchema>;
-
-const asStored = (value: unknown): StoredSms => {
-  const parsed = storedSchema.safeParse(value ?? {});
-  return parsed.success ? parsed.data : storedSchema.parse({});
-};
-
-/** The chosen provider has what a code SMS needs. */
-function isConfigured({ provider, aliyun, tencent }: StoredSms): boolean {
-  if (provider === 'aliyun')
-    return Boolean(
-      aliyun.accessKeyId && aliyun.accessKeySecret && aliyun.signName && aliyun.templateCode.code,
-    );
-  if (provider === 'tencent')
-    return Boolean(
-      tencent.secretId &&
-        tencent.secretKey &&
-        tencent.sdkAppId &&
-        tencent.signName &&
-        tencent.region &&
-        tencent.templateId.code,
-    );
-  return false;
-}
 
 function view(stored: StoredSms): SmsSettings {
   return {
     provider: stored.provider,
     aliyun: { ...stored.aliyun, accessKeySecret: secretState(stored.aliyun.accessKeySecret) },
     tencent: { ...stored.tencent, secretKey: secretState(stored.tencent.secretKey) },
-    configured: isConfigured(stored),
+    configured: isSmsConfigured(stored),
   };
 }
 
 export const getSms = async (ctx: Pick<ServiceContext, 'db'>): Promise<SmsSettings> =>
-  view(asStored(await repo.findSetting(ctx.db, SMS)));
-
-/** The saved settings when SMS goes out by a provider, or undefined for the outbox. */
-export async function smsSettings(ctx: Pick<ServiceContext, 'db'>): Promise<StoredSms | undefined> {
-  const stored = asStored(await repo.findSetting(ctx.db, SMS));
-  return isConfigured(stored) ? stored : undefined;
-}
+  view(asStoredSms(await repo.findSetting(ctx.db, SMS)));
 
 // Left out keeps the saved secret while its key id is the same; null (or '') removes it.
 const keep = (value: string | null | undefined, saved: string | null, sameId: boolean) =>
@@ -96,7 +39,7 @@ export const saveSms = (
   input: z.output<typeof smsSettingsInputSchema>,
 ): Promise<SmsSettings> =>
   withTx(ctx, async ({ tx, actor, audit }) => {
-    const before = asStored(await repo.lockSetting(tx, SMS));
+    const before = asStoredSms(await repo.lockSetting(tx, SMS));
     // A provider left out keeps what was saved for it.
     const { aliyun = before.aliyun, tencent = before.tencent } = input;
     const after: StoredSms = {

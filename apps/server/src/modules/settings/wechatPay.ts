@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { type FieldProblem, HttpError } from '../../http/reply.ts';
-import { recordPayCall } from '../orders/payments.ts';
+import { recordPayCall } from '../wechatpay/callLog.ts';
 import { WechatPayError, wechatPayClient } from '../wechatpay/client.ts';
 import {
   KeyError,

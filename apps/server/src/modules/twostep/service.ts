@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { badRequest, conflict, HttpError } from '../../http/reply.ts';
-import { assertPassword, throttledCheck } from '../auth/service.ts';
+import { assertPassword, throttledCheck } from '../auth/credentials.ts';
 import {
   countRecoveryCodesLeft,
   disableTwoStep,
