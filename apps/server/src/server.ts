@@ -8,11 +8,11 @@ import {
   openConfiguredDatabase,
   waitForPostgres,
 } from './db/database.ts';
-import { seed, seeded } from './db/seed.ts';
+import { JOBS } from './jobRegistry.ts';
 import { useJobQueue } from './jobs/background.ts';
 import { type Job, type JobOptions, type Jobs, startJobs } from './jobs/jobs.ts';
-import { JOBS } from './jobs/registry.ts';
 import { prepareSecrets } from './modules/settings/secrets.ts';
+import { seed, seeded } from './seed.ts';
 
 export interface RunningServer {
   app: FastifyInstance;

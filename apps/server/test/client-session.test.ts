@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantSessions, participants, participantWechat } from '../src/db/schema.ts';
-import { purgeSessionsJob } from '../src/jobs/registry.ts';
+import { purgeSessionsJob } from '../src/jobRegistry.ts';
 import { hashToken } from '../src/modules/auth/credentials.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 

@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateDatabase, openDatabase } from '../src/db/database.ts';
 import { DataDirLockedError } from '../src/db/lock.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;

@@ -7,8 +7,8 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, migrateDatabase, openDatabase } from '../src/db/database.ts';
 import { roles } from '../src/db/schema.ts';
-import { seed } from '../src/db/seed.ts';
 import type { LogStream } from '../src/http/logging.ts';
+import { seed } from '../src/seed.ts';
 import { ADMIN_PASSWORD, EMPTY_DUMP, SEEDED_DUMP } from './template.ts';
 
 export { ADMIN_PASSWORD };

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../src/db/database.ts';
+import { JOBS, vacuumJob } from '../src/jobRegistry.ts';
 import { defineJob, type Jobs, startJobs } from '../src/jobs/jobs.ts';
-import { JOBS, vacuumJob } from '../src/jobs/registry.ts';
 import { openTestDatabase } from './helpers.ts';
 
 const log = Fastify({ logger: false }).log;

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, messages } from '../src/db/schema.ts';
+import { JOBS } from '../src/jobRegistry.ts';
 import { useJobQueue } from '../src/jobs/background.ts';
 import { type Jobs, startJobs } from '../src/jobs/jobs.ts';
-import { JOBS } from '../src/jobs/registry.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 // Recovery mail through the job queue, as a running server sends it (the other recovery tests run it in-process).

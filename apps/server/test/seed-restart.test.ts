@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { migrateDatabase } from '../src/db/database.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 const hashes = vi.hoisted(() => ({ count: 0 }));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { purgeRateLimitsJob } from '../src/jobs/registry.ts';
+import { purgeRateLimitsJob } from '../src/jobRegistry.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
 
 // Two servers on one PostgreSQL share the per-minute request limits: together they allow what one allows.

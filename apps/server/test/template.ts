@@ -16,7 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Database, migrateDatabase, openDatabase } from '../src/db/database.ts';
 import type { Embedded } from '../src/db/pglite.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed.ts';
 
 /** The admin's password in every seeded test database. */
 export const ADMIN_PASSWORD = 'admin-test-password';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { JOBS } from '../src/jobRegistry.ts';
 import { defineJob } from '../src/jobs/jobs.ts';
-import { JOBS } from '../src/jobs/registry.ts';
 import { REFUSALS_LOGGED_PER_MINUTE } from '../src/modules/orders/notifications.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { ADMIN_PASSWORD, openTestDatabase } from './helpers.ts';

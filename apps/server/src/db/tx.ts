@@ -1,9 +1,9 @@
 import type { AuditAction, AuditEntityType, Language } from '@cool/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsApiBase } from '../config.ts';
-import { type DiffOptions, diff } from '../modules/audit/diff.ts';
-import { insertAuditRow } from '../modules/audit/repository.ts';
+import { type DiffOptions, diff } from './auditDiff.ts';
 import type { Executor, Tx } from './database.ts';
+import { auditLog } from './schema.ts';
 
 /** Who is acting, and from where; `accountId` is null for the system and for anonymous callers. */
 export interface Actor {
@@ -63,7 +63,7 @@ export function withTx<T>(ctx: ServiceContext, operation: (scope: TxScope) => Pr
       audited++;
       // An edit that changed no field changed nothing: the log keeps only what happened.
       if (action === 'update' && Object.keys(changes).length === 0) return;
-      await insertAuditRow(tx, {
+      await tx.insert(auditLog).values({
         actorId: who.accountId,
         actorUsername: who.username,
         entityType,

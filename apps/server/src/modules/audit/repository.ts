@@ -7,10 +7,6 @@ import { accounts, auditLog } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
-export async function insertAuditRow(db: Executor, row: typeof auditLog.$inferInsert): Promise<void> {
-  await db.insert(auditLog).values(row);
-}
-
 const auditList = defineList({
   table: auditLog,
   id: auditLog.id,

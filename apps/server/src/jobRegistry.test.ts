@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { JOBS } from './registry.ts';
+import { JOBS } from './jobRegistry.ts';
 
 /** The monitor's job names (apps/web/src/features/monitor/strings): the console shows each queue by its label. */
 const labels = (language: string) =>
   JSON.parse(
     fs.readFileSync(
-      new URL(`../../../web/src/features/monitor/strings/${language}.json`, import.meta.url),
+      new URL(`../../web/src/features/monitor/strings/${language}.json`, import.meta.url),
       'utf8',
     ),
   ).monitor.jobs.queue as Record<string, string>;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { BUILT_IN_ROLES, BUILTIN_SCALES, type PermissionId, passwordLevel } from '@cool/shared';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { importDocument } from '../modules/tests/service.ts';
-import type { Db, Tx } from './database.ts';
-import { accounts, categories, roles, seedLog } from './schema.ts';
+import type { Db, Tx } from './db/database.ts';
+import { accounts, categories, roles, seedLog } from './db/schema.ts';
+import { hashPassword } from './modules/auth/passwords.ts';
+import { importDocument } from './modules/tests/service.ts';
 
 export interface SeedReport {
   rolesCreated: number;

@@ -1,11 +1,11 @@
-import { purgeRateLimits } from '../http/limit-store.ts';
-import { purgeSessions } from '../modules/auth/service.ts';
-import { recoveryMailJob } from '../modules/identity/service.ts';
-import { purgeMessagingJob } from '../modules/messaging/jobs.ts';
-import { notifyStaffJob } from '../modules/notifications/service.ts';
-import { purgeParticipantSessions } from '../modules/participants/service.ts';
-import { PAY_JOBS } from '../modules/paylog/jobs.ts';
-import { defineJob, type Job } from './jobs.ts';
+import { purgeRateLimits } from './http/limit-store.ts';
+import { defineJob, type Job } from './jobs/jobs.ts';
+import { purgeSessions } from './modules/auth/service.ts';
+import { recoveryMailJob } from './modules/identity/service.ts';
+import { purgeMessagingJob } from './modules/messaging/jobs.ts';
+import { notifyStaffJob } from './modules/notifications/service.ts';
+import { purgeParticipantSessions } from './modules/participants/service.ts';
+import { PAY_JOBS } from './modules/paylog/jobs.ts';
 
 /** Expired and long-revoked sessions, staff and participant ones, are only clutter. */
 export const purgeSessionsJob = defineJob({

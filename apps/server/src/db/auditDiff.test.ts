@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diff } from './diff.ts';
+import { diff } from './auditDiff.ts';
 
 describe('audit diff', () => {
   it('lists only the fields that changed, with both values', () => {
