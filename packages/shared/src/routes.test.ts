@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_ROLES } from './permissions.ts';
+import { BUILT_IN_ROLES, type PermissionId } from './permissions.ts';
 import {
   CONSOLE_ROUTES,
   type ConsoleRoute,
@@ -51,8 +51,9 @@ describe('filterRoutes (SPEC 4 route generation)', () => {
   it('never mutates the source table', () => {
     const before = JSON.stringify(table);
     const result = filterRoutes(table, access(['dashboard']));
-    result[3]?.children?.push({ path: '/x', name: 'x' });
-    result[1]?.permission?.push('orders');
+    // The types say readonly; a caller that mutates the copy anyway must not reach the table.
+    (result[3]?.children as ConsoleRoute[] | undefined)?.push({ path: '/x', name: 'x' });
+    (result[1]?.permission as PermissionId[] | undefined)?.push('orders');
     expect(JSON.stringify(table)).toBe(before);
   });
 

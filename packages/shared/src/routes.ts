@@ -17,7 +17,7 @@ export interface ConsoleRoute {
   hideInMenu?: boolean;
   keepAlive?: boolean;
   /** SPEC 4: kept when the user holds at least one of these permission ids. */
-  permission?: PermissionId[];
+  permission?: readonly PermissionId[];
   /**
    * The resource the page shows; also needs its `query` action, so nobody is shown a page that only 403s. A
    * page of several sections names each one's: any one of them shows it.
@@ -28,12 +28,12 @@ export interface ConsoleRoute {
    * part, and does not start there (see `homePath`).
    */
   uses?: readonly PermissionId[];
-  children?: ConsoleRoute[];
+  children?: readonly ConsoleRoute[];
 }
 
 export const HOME_PATH = '/game';
 
-export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+const ROUTES = [
   {
     path: '/game',
     name: 'game',
@@ -307,7 +307,17 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
       { path: '/exception/trigger', name: 'exceptionTrigger', permission: ['dashboard'], resource: 'tests' },
     ],
   },
-];
+] as const satisfies readonly ConsoleRoute[];
+
+/** The name of each console route that shows a page (a route with children only groups them in the menu). */
+type PageNames<R> = R extends { readonly children: readonly (infer C)[] }
+  ? PageNames<C>
+  : R extends { readonly name: infer N }
+    ? N
+    : never;
+export type ConsolePageName = PageNames<(typeof ROUTES)[number]>;
+
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = ROUTES;
 
 export interface RouteAccess {
   permissionIds: readonly string[];
@@ -330,7 +340,7 @@ export const entriesAccess = (
 
 /** The access part of a route: all that the server's nav and the console's registry filter on. */
 export interface GuardedRoute {
-  permission?: PermissionId[];
+  permission?: readonly PermissionId[];
   /** Shown to those who may query this resource, or any one of these. */
   resource?: PermissionId | readonly PermissionId[];
   children?: readonly GuardedRoute[];

@@ -250,7 +250,7 @@ export async function userInfo(ctx: ServiceContext, session: Session): Promise<U
   };
 }
 
-const toNav = (routes: ConsoleRoute[]): NavItem[] =>
+const toNav = (routes: readonly ConsoleRoute[]): NavItem[] =>
   routes.map(({ path, name, icon, hideInMenu, keepAlive, children }) => ({
     path,
     name,

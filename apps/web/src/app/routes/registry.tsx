@@ -1,4 +1,4 @@
-import { CONSOLE_ROUTES, type ConsoleRoute } from '@cool/shared';
+import { CONSOLE_ROUTES, type ConsolePageName, type ConsoleRoute } from '@cool/shared';
 import { lazy, type ReactNode } from 'react';
 // The login page is part of the first download (one file compresses better than the dozens its parts would be
 // split into); every other screen is its own chunk, so the login page never downloads the console shell or
@@ -133,7 +133,8 @@ const testsData = firstData(() => import('./prefetchTests.ts'));
 const categoriesData = firstData(() => import('./prefetch.ts'));
 
 /** The console's part of each shared console route, by route name. */
-const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preload' | 'prefetch'>> = {
+/** A page for every console route that shows one: a route without its page, or a page without its route, fails typecheck. */
+const CONSOLE_PAGES: Record<ConsolePageName, Pick<AppRoute, 'page' | 'identity' | 'preload' | 'prefetch'>> = {
   game: {
     page: () => <TestPage />,
     preload: () => Promise.all([TestPage.preload(), testsData.preload()]),
@@ -177,9 +178,8 @@ const CONSOLE_PAGES: Record<string, Pick<AppRoute, 'page' | 'identity' | 'preloa
 };
 
 function consoleRoute({ children, ...route }: ConsoleRoute): AppRoute {
-  const page = CONSOLE_PAGES[route.name];
-  if (!page && !children) throw new Error(`The console has no page for the route '${route.name}'`);
-  return { ...route, ...page, layout: 'basic', ...(children && { children: children.map(consoleRoute) }) };
+  if (children) return { ...route, layout: 'basic', children: children.map(consoleRoute) };
+  return { ...route, ...CONSOLE_PAGES[route.name as ConsolePageName], layout: 'basic' };
 }
 
 /** The route registry: routes, menus, document and tab titles and breadcrumbs all derive from it. */
