@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList, outerColumn } from '../../db/list.ts';
 import { alertNotes, alerts, participants, records, testVersions } from '../../db/schema.ts';
-import { versionTitleSql } from '../records/mapping.ts';
+import { versionTitleSql } from '../records/repository.ts';
 
 export type AlertRow = typeof alerts.$inferSelect;
 

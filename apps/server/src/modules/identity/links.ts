@@ -4,9 +4,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ACTIVATION_TTL_MS, INVITATION_TTL_MS, RECOVERY_LINK_TTL_MS } from '@cool/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { accountTokens } from '../../db/schema.ts';
+import * as repo from './repository.ts';
 
 export type LinkPurpose = 'activate' | 'recover' | 'invite';
 
@@ -37,17 +36,8 @@ export async function issueLink(
 ): Promise<{ url: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + TTL[purpose]);
-  await db
-    .update(accountTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(accountTokens.accountId, accountId),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-      ),
-    );
-  await db.insert(accountTokens).values({ tokenHash: hashToken(token), accountId, purpose, expiresAt });
+  await repo.endUnusedLinks(db, accountId, purpose);
+  await repo.insertLink(db, { tokenHash: hashToken(token), accountId, purpose, expiresAt });
   return { url: `${publicUrl}${PAGE[purpose]}?token=${token}`, expiresAt };
 }
 
@@ -56,34 +46,10 @@ export async function issueLink(
  * it used, or null. Call it in the transaction that makes the change the link allows.
  */
 export async function useLink(db: Executor, token: string, purpose: LinkPurpose): Promise<number | null> {
-  const [row] = await db
-    .update(accountTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning({ accountId: accountTokens.accountId });
-  return row?.accountId ?? null;
+  return repo.useLiveLink(db, hashToken(token), purpose);
 }
 
 /** Whether a token is live, without using it (the page checks before asking for a new password). */
 export async function peekLink(db: Executor, token: string, purpose: LinkPurpose): Promise<number | null> {
-  const [row] = await db
-    .select({ accountId: accountTokens.accountId })
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  return row?.accountId ?? null;
+  return repo.findLiveLink(db, hashToken(token), purpose);
 }

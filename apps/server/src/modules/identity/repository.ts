@@ -1,4 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import type { LinkPurpose } from '@cool/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { accounts, accountTokens } from '../../db/schema.ts';
 
@@ -48,3 +49,51 @@ export const linkIssuedSince = async (db: Executor, accountId: number, purpose: 
       )
       .limit(1)
   ).length > 0;
+
+// ---- Mailed links (links.ts): only the token's SHA-256 is stored -------------------------------------
+
+/** Ends the account's unused links of this purpose, before a new one is mailed: only the newest works. */
+export const endUnusedLinks = (db: Executor, accountId: number, purpose: LinkPurpose) =>
+  db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountTokens.accountId, accountId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+      ),
+    );
+
+/** Stores a new link (its token's hash). */
+export const insertLink = (db: Executor, values: typeof accountTokens.$inferInsert) =>
+  db.insert(accountTokens).values(values);
+
+/** The link of this token hash and purpose while it is live: unused and unexpired. */
+const liveLink = (tokenHash: string, purpose: LinkPurpose) =>
+  and(
+    eq(accountTokens.tokenHash, tokenHash),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, new Date()),
+  );
+
+/** Marks a live link used and answers its account id, or null when there is no live link of that hash. */
+export async function useLiveLink(db: Executor, tokenHash: string, purpose: LinkPurpose) {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: new Date() })
+    .where(liveLink(tokenHash, purpose))
+    .returning({ accountId: accountTokens.accountId });
+  return row?.accountId ?? null;
+}
+
+/** The account id of a live link, leaving it unused; null when there is none. */
+export async function findLiveLink(db: Executor, tokenHash: string, purpose: LinkPurpose) {
+  const [row] = await db
+    .select({ accountId: accountTokens.accountId })
+    .from(accountTokens)
+    .where(liveLink(tokenHash, purpose))
+    .limit(1);
+  return row?.accountId ?? null;
+}

@@ -13,13 +13,11 @@ import {
   type PermissionId,
   type StaffEvent,
 } from '@cool/shared';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/database.ts';
-import { accounts, roles } from '../../db/schema.ts';
 import { type ServiceContext, SYSTEM_ACTOR } from '../../db/tx.ts';
 import { jobQueue, runLater } from '../../jobs/background.ts';
 import { defineJob } from '../../jobs/jobs.ts';
 import { deliver } from '../messaging/delivery.ts';
+import { optedInStaff } from './repository.ts';
 
 export type { StaffEvent };
 export type EventParams = Record<string, string | number>;
@@ -86,21 +84,6 @@ const TEXTS: Record<Language, Record<StaffEvent, (p: EventParams) => { subject: 
   },
 };
 
-/** Enabled accounts with a mail address, an enabled role and this event switched on. */
-const optedIn = (db: Executor, event: StaffEvent) =>
-  db
-    .select({ email: accounts.email, language: accounts.language, grants: roles.grants })
-    .from(accounts)
-    .innerJoin(roles, eq(roles.id, accounts.roleId))
-    .where(
-      and(
-        eq(accounts.status, 'enabled'),
-        eq(roles.status, 'enabled'),
-        isNotNull(accounts.email),
-        sql`(${accounts.notifications} ->> ${event}) = 'true'`,
-      ),
-    );
-
 /**
  * Mails everyone who should hear of the event (of `only` those addresses, when given: a retry); answers the
  * addresses whose mail did not go.
@@ -112,7 +95,7 @@ export async function sendStaffNotifications(
   only?: readonly string[],
 ): Promise<string[]> {
   const { permission, action } = NEEDS[event];
-  const recipients = (await optedIn(ctx.db, event)).filter(
+  const recipients = (await optedInStaff(ctx.db, event)).filter(
     (r) => grantsAllow(r.grants as Grants, permission, action) && (!only || only.includes(r.email!)),
   );
   const failed: string[] = [];

@@ -40,6 +40,8 @@ import {
 } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+/** Columns an order change sets (`updateOrder`, a status change's `patch`). */
+export type OrderPatch = Partial<typeof orders.$inferInsert>;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -57,17 +59,29 @@ export async function insertOrder(tx: Executor, values: typeof orders.$inferInse
   return row!;
 }
 
-export async function updateOrder(
-  tx: Executor,
-  id: number,
-  patch: Partial<typeof orders.$inferInsert>,
-): Promise<OrderRow> {
+export async function updateOrder(tx: Executor, id: number, patch: OrderPatch): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(orders.id, id))
     .returning();
   return row!;
+}
+
+/** Whether another order of the same record is paid (a record paid twice stays unlocked after one refund). */
+export async function hasOtherPaidOrder(tx: Executor, order: OrderRow): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.recordId, order.recordId),
+        ne(orders.id, order.id),
+        inArray(orders.status, ['paid', 'refunding']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export const insertEvent = (tx: Executor, values: typeof orderEvents.$inferInsert) =>

@@ -4,9 +4,7 @@
  * `order_events` row; paying unlocks the record (once), a refund in full locks it again.
  */
 import type { OrderStatus } from '@cool/shared';
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { orders } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 
 export type EventCause = 'client' | 'notification' | 'query' | 'job' | 'staff';
@@ -32,23 +30,7 @@ export interface Change {
   notificationId?: string | null;
   detail?: Record<string, unknown>;
   /** Other columns changed with the status (transaction id, paid time, refunded amount...). */
-  patch?: Partial<typeof orders.$inferInsert>;
-}
-
-/** Whether another order of the same record is paid (a record paid twice stays unlocked after one refund). */
-async function otherPaidOrder(tx: Executor, order: repo.OrderRow) {
-  const [row] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.recordId, order.recordId),
-        ne(orders.id, order.id),
-        inArray(orders.status, ['paid', 'refunding']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  patch?: repo.OrderPatch;
 }
 
 /** Moves a locked order to `to`; throws on a move the state machine does not allow. */
@@ -67,7 +49,7 @@ export async function transition(
       detail.unlocked = true;
     } else detail.unlocked = false;
   }
-  if (to === 'refunded' && !(await otherPaidOrder(tx, order))) {
+  if (to === 'refunded' && !(await repo.hasOtherPaidOrder(tx, order))) {
     await repo.lockRecord(tx, order.recordId);
     await repo.setRecordUnlocked(tx, order.recordId, null);
     detail.locked = true;

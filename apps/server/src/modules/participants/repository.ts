@@ -17,7 +17,7 @@ import {
   records,
   testVersions,
 } from '../../db/schema.ts';
-import { versionTitleSql } from '../records/mapping.ts';
+import { versionTitleSql } from '../records/repository.ts';
 
 /** A stored participant, as written. */
 export type ParticipantRecord = typeof participants.$inferSelect;

@@ -21,7 +21,7 @@ import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { ParticipantSession } from '../../http/access.ts';
 import { conflict, HttpError, notFound } from '../../http/reply.ts';
 import { hashToken } from '../auth/credentials.ts';
-import { recordsOfParticipant } from '../records/mapping.ts';
+import { recordsOfParticipant } from '../records/repository.ts';
 import { exchangeCode } from '../wechat/oauth.ts';
 import * as repo from './repository.ts';
 

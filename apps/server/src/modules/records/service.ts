@@ -25,14 +25,9 @@ import { conflict, httpError, notFound } from '../../http/reply.ts';
 import { cappedRows } from '../../http/xlsx.ts';
 import { notifyStaff } from '../notifications/service.ts';
 import { wechatPayReady } from '../settings/wechatPay.ts';
+import type { TestVersionRow } from '../tests/repository.ts';
 import { answersRejected } from '../tests/service.ts';
-import {
-  ensureCurrentVersion,
-  findVersionById,
-  shelfVersion,
-  type TestVersionRow,
-} from '../tests/versions.ts';
-import { answeredCount } from './mapping.ts';
+import { ensureCurrentVersion, findVersionById, shelfVersion } from '../tests/versions.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -118,7 +113,7 @@ const clientRecord = (
   status: row.status,
   priceFen: row.priceFen,
   unlocked: row.unlockedAt !== null,
-  answeredCount: answeredCount(row.answers),
+  answeredCount: repo.answeredCount(row.answers),
   questionCount: version.snapshot.questions.length,
   startTime: row.startedAt.toISOString(),
   submitTime: row.submittedAt?.toISOString() ?? null,

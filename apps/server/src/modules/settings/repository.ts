@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { settings } from '../../db/schema.ts';
 import { currentKeyring, SecretsKeyError } from '../../db/secrets.ts';
 import { HttpError } from '../../http/reply.ts';
-import { openSecrets, SECRET_FIELDS, sealSecrets } from './secrets.ts';
+import { openSecrets, SECRET_FIELDS, sealSecrets } from './secretFields.ts';
 
 /** The document with its secrets opened; a server without their key answers 503, not a wrong value. */
 function opened(key: string, value: unknown): unknown {
@@ -39,4 +39,15 @@ export async function saveSetting(db: Executor, key: string, plain: unknown, upd
     .insert(settings)
     .values({ key, value, updatedBy })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy, updatedAt: new Date() } });
+}
+
+// ---- The stored documents as they are, secrets sealed (secrets.ts reseals them) ----------------------
+
+/** The rows of these settings, their secrets left sealed, locked until the transaction ends. */
+export const lockStoredSettings = (tx: Executor, keys: string[]) =>
+  tx.select().from(settings).where(inArray(settings.key, keys)).for('update');
+
+/** Replaces a setting's stored document with `value` as given (its secrets already sealed). */
+export async function rewriteStoredSetting(tx: Executor, key: string, value: unknown) {
+  await tx.update(settings).set({ value }).where(eq(settings.key, key));
 }

@@ -1,15 +1,12 @@
 /**
- * The secrets inside the settings' JSON documents, sealed at rest (db/secrets.ts): the repository seals
- * them as it writes and opens them as it reads, so services only ever see plain values. Each is sealed for
- * its own place (`settings:<key>:<path>`), so a sealed value copied to another field does not open.
+ * Keeping the stored secrets sealed (secretFields.ts says which they are): at every start what is still
+ * plain is sealed, and `npm run secrets:rotate` reseals them all with a new key.
  */
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/database.ts';
-import { settings } from '../../db/schema.ts';
 import {
   isSealed,
   KEY_FILE,
@@ -19,61 +16,11 @@ import {
   openKeyring,
   type Sealed,
   SecretsKeyError,
-  seal,
-  unseal,
   useKeyring,
   writeKeyFile,
 } from '../../db/secrets.ts';
-
-/** Every stored secret, by setting key: the path of each inside its document. */
-export const SECRET_FIELDS: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  mail: [['password']],
-  sms: [
-    ['aliyun', 'accessKeySecret'],
-    ['tencent', 'secretKey'],
-  ],
-  wechatPay: [['merchantPrivateKey'], ['apiV3Key']],
-  wechatOfficialAccount: [['appSecret']],
-  identityProviders: [
-    ['wecom', 'secret'],
-    ['dingtalk', 'secret'],
-    ['wechat', 'secret'],
-  ],
-};
-
-const contextOf = (key: string, field: readonly string[]) => `settings:${key}:${field.join('.')}`;
-
-/** A copy of `value` with `change` applied to each secret of `key` found in it (null and absent stay). */
-function mapSecrets(
-  key: string,
-  value: unknown,
-  change: (secret: unknown, context: string) => unknown,
-): unknown {
-  const fields = SECRET_FIELDS[key];
-  if (!fields || typeof value !== 'object' || value === null) return value;
-  const copy = structuredClone(value) as Record<string, unknown>;
-  for (const field of fields) {
-    let parent: Record<string, unknown> | undefined = copy;
-    for (const step of field.slice(0, -1)) {
-      const next: unknown = parent?.[step];
-      parent = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : undefined;
-    }
-    const name = field.at(-1) as string;
-    if (parent && parent[name] !== null && parent[name] !== undefined)
-      parent[name] = change(parent[name], contextOf(key, field));
-  }
-  return copy;
-}
-
-/** The document as written: each plain secret sealed with the keyring's current key. */
-export const sealSecrets = (keyring: Keyring, key: string, value: unknown) =>
-  mapSecrets(key, value, (secret, context) =>
-    typeof secret === 'string' ? seal(keyring, secret, context) : secret,
-  );
-
-/** The document as services read it: each sealed secret opened (a plain one, not yet sealed, as it is). */
-export const openSecrets = (keyring: Keyring, key: string, value: unknown) =>
-  mapSecrets(key, value, (secret, context) => (isSealed(secret) ? unseal(keyring, secret, context) : secret));
+import { lockStoredSettings, rewriteStoredSetting } from './repository.ts';
+import { mapSecrets, openSecrets, SECRET_FIELDS, sealSecrets } from './secretFields.ts';
 
 /** The key ids the document's secrets are sealed with, and whether any is still plain. */
 function inspect(key: string, value: unknown): { kids: Set<string>; plain: boolean } {
@@ -108,11 +55,7 @@ export async function sealStoredSecrets(
 ): Promise<SealReport> {
   const report: SealReport = { resealed: [], unreadable: [], dropped: [] };
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(settings)
-      .where(inArray(settings.key, Object.keys(SECRET_FIELDS)))
-      .for('update');
+    const rows = await lockStoredSettings(tx, Object.keys(SECRET_FIELDS));
     for (const row of rows) {
       const { kids, plain } = inspect(row.key, row.value);
       const unknown = [...kids].filter((kid) => !keyring.keys.has(kid));
@@ -131,7 +74,7 @@ export async function sealStoredSecrets(
       const stale = options.rotate && [...kids].some((kid) => kid !== keyring.current);
       if (!plain && !stale && unknown.length === 0) continue;
       const sealed = sealSecrets(keyring, row.key, openSecrets(keyring, row.key, value));
-      await tx.update(settings).set({ value: sealed }).where(eq(settings.key, row.key));
+      await rewriteStoredSetting(tx, row.key, sealed);
       report.resealed.push(row.key);
     }
   });

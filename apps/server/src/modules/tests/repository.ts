@@ -13,16 +13,28 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList, outerColumn } from '../../db/list.ts';
-import { accounts, categories, questions, testCategories, tests } from '../../db/schema.ts';
-import { participantCountSql } from './usage.ts';
+import {
+  accounts,
+  categories,
+  orders,
+  questions,
+  records,
+  testCategories,
+  testStats,
+  tests,
+  testVersions,
+} from '../../db/schema.ts';
 
 export type TestRow = typeof tests.$inferSelect;
+export type TestVersionRow = typeof testVersions.$inferSelect;
 
 const creator = alias(accounts, 'creator');
 const updater = alias(accounts, 'updater');
 
 /** Derived counts and names, computed in SQL with the page (no per-row round trips). */
 export const questionCountSql = sql<number>`(select count(*)::int from ${questions} where ${questions.testId} = ${outerColumn(tests.id)})`;
+/** Distinct participants with a record of the test (kept by each start, `test_stats`), over `tests.id`. */
+export const participantCountSql = sql<number>`coalesce((select ${testStats.participants} from ${testStats} where ${testStats.testId} = ${outerColumn(tests.id)}), 0)`;
 export const categoriesSql = sql<{ id: number; nameZh: string; nameEn: string }[]>`coalesce((
   select json_agg(json_build_object('id', c.id, 'nameZh', c.name_zh, 'nameEn', c.name_en) order by c.sort_order, c.id)
   from ${testCategories} tc join ${categories} c on c.id = tc.category_id
@@ -91,10 +103,24 @@ export async function testExists(db: Executor, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Locks the test row for the rest of the transaction, so concurrent edits of its questions serialize. */
-export async function lockTest(tx: Executor, id: number): Promise<TestRow | undefined> {
-  const [row] = await tx.select().from(tests).where(eq(tests.id, id)).for('update').limit(1);
+/**
+ * Locks the test row for the rest of the transaction, so concurrent edits of its questions serialize. A
+ * `share` lock lets other share-lockers (starts) run side by side while a change waits for them.
+ */
+export async function lockTest(
+  tx: Executor,
+  id: number,
+  strength: 'update' | 'share' = 'update',
+): Promise<TestRow | undefined> {
+  const [row] = await tx.select().from(tests).where(eq(tests.id, id)).for(strength).limit(1);
   return row;
+}
+
+/** How much a test has been used: its records and orders. Deleting a used test is refused (`deleteTest`). */
+export async function testUsage(db: Executor, testId: number): Promise<{ records: number; orders: number }> {
+  const [row] = await db.select({ n: count() }).from(records).where(eq(records.testId, testId));
+  const [paid] = await db.select({ n: count() }).from(orders).where(eq(orders.testId, testId));
+  return { records: row?.n ?? 0, orders: paid?.n ?? 0 };
 }
 
 export interface TestFields {
@@ -167,6 +193,39 @@ export async function touchTest(
 
 export async function deleteTest(tx: Executor, id: number) {
   await tx.delete(tests).where(eq(tests.id, id));
+}
+
+// ---- Published versions (versions.ts): stored once, never changed --------------------------------------
+
+/** Stores a version of a test; an existing row of that test and version is kept as it is. */
+export async function insertVersion(tx: Executor, values: typeof testVersions.$inferInsert) {
+  await tx.insert(testVersions).values(values).onConflictDoNothing();
+}
+
+/** A test's version by its number. */
+export async function findVersion(db: Executor, testId: number, version: number) {
+  const [found] = await db
+    .select()
+    .from(testVersions)
+    .where(and(eq(testVersions.testId, testId), eq(testVersions.version, version)))
+    .limit(1);
+  return found;
+}
+
+/** A version by id, read from the database (`findVersionById` in versions.ts keeps what it read). */
+export async function readVersion(db: Executor, id: number): Promise<TestVersionRow | undefined> {
+  const [found] = await db.select().from(testVersions).where(eq(testVersions.id, id)).limit(1);
+  return found;
+}
+
+/** The test's status and its current version's row (null while that version is not stored yet). */
+export async function currentVersionOf(db: Executor, testId: number) {
+  const [row] = await db
+    .select({ status: tests.status, version: testVersions })
+    .from(tests)
+    .leftJoin(testVersions, and(eq(testVersions.testId, tests.id), eq(testVersions.version, tests.version)))
+    .where(eq(tests.id, testId));
+  return row;
 }
 
 export async function categoryNames(db: Executor) {

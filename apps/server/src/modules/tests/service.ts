@@ -21,7 +21,6 @@ import { badRequest, cannotPublish, conflict, httpError, notFound } from '../../
 import { appendQuestions, questionsOf, toQuestionContent } from '../questions/repository.ts';
 import { wechatPayReady } from '../settings/wechatPay.ts';
 import * as repo from './repository.ts';
-import { testUsage } from './usage.ts';
 import { writeVersion } from './versions.ts';
 
 type TestInput = z.output<typeof testInputSchema>;
@@ -171,7 +170,7 @@ export const unpublishTest = (ctx: ServiceContext, id: number) =>
 export const deleteTest = (ctx: ServiceContext, id: number) =>
   withTx(ctx, async ({ tx, audit }) => {
     const before = await audited(tx, await lockedTest(tx, id));
-    const usage = await testUsage(tx, id);
+    const usage = await repo.testUsage(tx, id);
     if (usage.records > 0 || usage.orders > 0) {
       throw conflict('test.inUse', { records: usage.records, orders: usage.orders });
     }

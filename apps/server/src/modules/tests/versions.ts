@@ -1,16 +1,21 @@
 import type { TestVersionSnapshot } from '@cool/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { tests, testVersions } from '../../db/schema.ts';
 import { questionsOf } from '../questions/repository.ts';
-import { pair, type TestRow } from './repository.ts';
+import {
+  currentVersionOf,
+  findVersion,
+  insertVersion,
+  lockTest,
+  pair,
+  readVersion,
+  type TestRow,
+  type TestVersionRow,
+} from './repository.ts';
 
 /**
  * Published versions (issue 9): what a test was when it went on the shelf, stored once and never changed,
  * so a record is scored and shown on the version it was started on.
  */
-
-export type TestVersionRow = typeof testVersions.$inferSelect;
 
 /** The test as it is now (its columns and live questions), as a version stores it. */
 async function snapshotOf(tx: Executor, row: TestRow): Promise<TestVersionSnapshot> {
@@ -46,20 +51,14 @@ export async function writeVersion(
   published: { at: Date; by: number | null },
 ): Promise<TestVersionRow> {
   const snapshot = await snapshotOf(tx, row);
-  await tx
-    .insert(testVersions)
-    .values({ testId: row.id, version, snapshot, publishedAt: published.at, publishedBy: published.by })
-    .onConflictDoNothing();
+  await insertVersion(tx, {
+    testId: row.id,
+    version,
+    snapshot,
+    publishedAt: published.at,
+    publishedBy: published.by,
+  });
   return (await findVersion(tx, row.id, version))!;
-}
-
-export async function findVersion(db: Executor, testId: number, version: number) {
-  const [found] = await db
-    .select()
-    .from(testVersions)
-    .where(and(eq(testVersions.testId, testId), eq(testVersions.version, version)))
-    .limit(1);
-  return found;
 }
 
 /** Versions read by id, per database (each API test opens its own); a version never changes once written. */
@@ -80,7 +79,7 @@ export async function findVersionById(db: Executor, id: number) {
     kept.set(id, known);
     return known;
   }
-  const [found] = await db.select().from(testVersions).where(eq(testVersions.id, id)).limit(1);
+  const found = await readVersion(db, id);
   if (found) {
     kept.set(id, found);
     if (kept.size > VERSIONS_KEPT) kept.delete(kept.keys().next().value!);
@@ -98,7 +97,7 @@ export async function ensureCurrentVersion(
   tx: Executor,
   testId: number,
 ): Promise<TestVersionRow | undefined> {
-  const [row] = await tx.select().from(tests).where(eq(tests.id, testId)).for('share').limit(1);
+  const row = await lockTest(tx, testId, 'share');
   if (row?.status !== 'on_shelf') return undefined;
   return (
     (await findVersion(tx, testId, row.version)) ??
@@ -108,11 +107,7 @@ export async function ensureCurrentVersion(
 
 /** The current version of a test on the shelf, for reading; written first only when it is missing. */
 export async function shelfVersion(db: Executor, testId: number): Promise<TestVersionRow | undefined> {
-  const [row] = await db
-    .select({ status: tests.status, version: testVersions })
-    .from(tests)
-    .leftJoin(testVersions, and(eq(testVersions.testId, tests.id), eq(testVersions.version, tests.version)))
-    .where(eq(tests.id, testId));
+  const row = await currentVersionOf(db, testId);
   if (row?.status !== 'on_shelf') return undefined;
   return row.version ?? db.transaction((tx) => ensureCurrentVersion(tx, testId));
 }
