@@ -42,9 +42,14 @@ export interface AuditInput extends DiffOptions {
   actor?: { accountId: number | null; username: string | null };
 }
 
-export interface TxScope {
+/**
+ * What a change inside `withTx` works with: the caller's context whose database is the transaction (`db` and
+ * `tx` are the same), so a service function called with the scope runs inside it. Lint refuses the outer
+ * context's `db` inside the callback (lint/server-tx-reads.grit).
+ */
+export interface TxScope extends ServiceContext {
+  db: Tx;
   tx: Tx;
-  actor: Actor;
   /** Writes one audit row in this transaction; it commits or rolls back with the change. */
   audit(change: AuditInput): Promise<void>;
 }
@@ -74,7 +79,7 @@ export function withTx<T>(ctx: ServiceContext, operation: (scope: TxScope) => Pr
         ip: ctx.actor.ip,
       });
     };
-    const result = await operation({ tx, actor: ctx.actor, audit });
+    const result = await operation({ ...ctx, db: tx, tx, audit });
     if (audited === 0) throw new Error('A change committed without an audit entry; call audit() in withTx');
     return result;
   });
