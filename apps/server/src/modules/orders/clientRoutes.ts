@@ -11,8 +11,8 @@ import { requireParticipant } from '../../http/access.ts';
 import { contextOf } from '../../http/context.ts';
 import { ok, responses } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
+import * as service from './clientService.ts';
 import type { PayContext } from './payments.ts';
-import * as service from './service.ts';
 
 /** A request's service context with the WeChat Pay base URL the server is configured with. */
 export const payContextOf = (request: FastifyRequest): PayContext => ({

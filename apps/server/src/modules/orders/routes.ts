@@ -16,6 +16,7 @@ import { fileResponses, ok, responses } from '../../http/reply.ts';
 import { sendXlsx, XLSX_TYPE } from '../../http/xlsx.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
 import { payContextOf } from './clientRoutes.ts';
+import * as exports from './export.ts';
 import * as service from './service.ts';
 
 /** The payment orders screen (/order): find, inspect, sync, close, refund and export orders. */
@@ -51,7 +52,7 @@ export async function orderRoutes(app: ZodApp) {
       config: { access: { permission: 'orders', action: 'export' } },
       schema: {
         tags,
-        description: `CSV streams; XLSX is built in memory, so at most ${service.ORDER_XLSX_MAX_ROWS} rows.`,
+        description: `CSV streams; XLSX is built in memory, so at most ${exports.ORDER_XLSX_MAX_ROWS} rows.`,
         querystring: orderExportQuerySchema,
         response: fileResponses('text/csv', XLSX_TYPE),
       },
@@ -59,9 +60,9 @@ export async function orderRoutes(app: ZodApp) {
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const name = `orders-${new Date().toISOString().slice(0, 10)}`;
-      const rows = service.exportOrders(contextOf(request), filters);
-      if (format === 'csv') return sendCsv(reply, `${name}.csv`, service.ORDER_EXPORT_COLUMNS, rows);
-      return sendXlsx(reply, name, 'orders', service.ORDER_EXPORT_COLUMNS, await service.xlsxRows(rows));
+      const rows = exports.exportOrders(contextOf(request), filters);
+      if (format === 'csv') return sendCsv(reply, `${name}.csv`, exports.ORDER_EXPORT_COLUMNS, rows);
+      return sendXlsx(reply, name, 'orders', exports.ORDER_EXPORT_COLUMNS, await exports.xlsxRows(rows));
     },
   );
 

@@ -1,0 +1,63 @@
+/** The orders list as a file: CSV streamed, XLSX built in memory up to a cap. */
+import type { ServiceContext } from '../../db/tx.ts';
+import type { CsvCell } from '../../http/csv.ts';
+import { httpError } from '../../http/reply.ts';
+import { cappedRows } from '../../http/xlsx.ts';
+import * as repo from './repository.ts';
+
+import { toOrder } from './view.ts';
+
+export const ORDER_EXPORT_COLUMNS = [
+  'order_no',
+  'participant_id',
+  'participant_nickname',
+  'record_id',
+  'test_id',
+  'title_zh',
+  'title_en',
+  'amount_fen',
+  'channel',
+  'status',
+  'transaction_id',
+  'payer_openid',
+  'refunded_fen',
+  'create_time',
+  'paid_time',
+  'closed_time',
+];
+
+/** The filtered list as file rows (`ORDER_EXPORT_COLUMNS`), read in batches; openids masked as listed. */
+export async function* exportOrders(
+  ctx: ServiceContext,
+  filters: repo.OrderExportFilters,
+): AsyncGenerator<CsvCell[]> {
+  for await (const row of repo.streamOrders(ctx.db, filters)) {
+    const o = toOrder(row, true);
+    yield [
+      o.orderNo,
+      o.participant.id,
+      o.participant.nickname ?? '',
+      o.recordId,
+      o.testId,
+      o.title.zh,
+      o.title.en,
+      o.amountFen,
+      o.channel,
+      o.status,
+      o.transactionId ?? '',
+      o.payerOpenid ?? '',
+      o.refundedFen,
+      o.createTime,
+      o.paidTime ?? '',
+      o.closedTime ?? '',
+    ];
+  }
+}
+
+/** An XLSX is built in memory: past this many rows it is refused (CSV streams any number). */
+export const ORDER_XLSX_MAX_ROWS = 20_000;
+
+export const xlsxRows = (rows: AsyncIterable<CsvCell[]>) =>
+  cappedRows(rows, ORDER_XLSX_MAX_ROWS, () =>
+    httpError(400, 'order.exportTooLarge', { maximum: ORDER_XLSX_MAX_ROWS }),
+  );
