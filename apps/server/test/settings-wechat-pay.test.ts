@@ -6,9 +6,9 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { roles } from '../src/db/schema.ts';
 import { SYSTEM_ACTOR } from '../src/db/tx.ts';
+import { WechatPayError, wechatPayClient } from '../src/integrations/wechatpay/client.ts';
+import { loadMerchant } from '../src/integrations/wechatpay/protocol.ts';
 import { getWechatPayMerchant } from '../src/modules/settings/wechatPay.ts';
-import { WechatPayError, wechatPayClient } from '../src/modules/wechatpay/client.ts';
-import { loadMerchant } from '../src/modules/wechatpay/protocol.ts';
 import { type FakeWechatPay, hasOpenssl, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { ADMIN_PASSWORD, openSeededTestDatabase } from './helpers.ts';
 

@@ -7,14 +7,14 @@ import {
   type WechatPayClient,
   WechatPayError,
   wechatPayClient,
-} from '../src/modules/wechatpay/client.ts';
+} from '../src/integrations/wechatpay/client.ts';
 import {
   DecryptError,
   loadMerchant,
   openNotification,
   SignatureError,
   signedHeaders,
-} from '../src/modules/wechatpay/protocol.ts';
+} from '../src/integrations/wechatpay/protocol.ts';
 import { type AnswerTampering, FakeWechatPay, hasOpenssl, startFakeWechatPay } from './fakes/wechatpay.ts';
 
 const notifyUrl = 'https://pay.example.com/api/pay/wechat/notify';

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTradeBill, yuanToFen } from '../src/modules/wechatpay/bill.ts';
-import { refundNotificationSchema } from '../src/modules/wechatpay/client.ts';
+import { parseTradeBill, yuanToFen } from '../src/integrations/wechatpay/bill.ts';
+import { refundNotificationSchema } from '../src/integrations/wechatpay/client.ts';
 import {
   answerMessage,
   authorization,
@@ -26,7 +26,7 @@ import {
   secretFingerprint,
   signedHeaders,
   verifySigned,
-} from '../src/modules/wechatpay/protocol.ts';
+} from '../src/integrations/wechatpay/protocol.ts';
 import { encryptResource, FakeWechatPay, hasOpenssl, selfSignedCertificate } from './fakes/wechatpay.ts';
 
 const fake = new FakeWechatPay();

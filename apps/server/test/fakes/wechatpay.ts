@@ -20,7 +20,7 @@ import {
   rsaSign,
   TIMESTAMP_WINDOW_SECONDS,
   unixSeconds,
-} from '../../src/modules/wechatpay/protocol.ts';
+} from '../../src/integrations/wechatpay/protocol.ts';
 
 export type FakeKeyMode = 'publicKey' | 'certificate';
 

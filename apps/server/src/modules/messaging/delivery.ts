@@ -7,10 +7,10 @@ import { type ChannelStatus, errorMessage } from '@cool/shared';
 import type { SmsApiBase } from '../../config.ts';
 import type { ServiceContext } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
+import { smtpTransport } from '../../integrations/mail/smtp.ts';
 import type { Channel, OutgoingMessage, Transport } from './message.ts';
 import { insertMessage } from './repository.ts';
 import { smsTransport } from './sms.ts';
-import { smtpTransport } from './smtp.ts';
 import { smsSettings, smtpSettings } from './stored.ts';
 
 const DEFAULT_SMS_API_BASE: SmsApiBase = {

@@ -4,10 +4,11 @@
  * refusal is answered as 502 `sms.providerFailed` with its code and message (never the keys).
  */
 import { HttpError } from '../../http/reply.ts';
-import { sendAliyunSms } from './aliyunSms.ts';
-import type { SmsSend, Transport } from './message.ts';
+import { sendAliyunSms } from '../../integrations/sms/aliyun.ts';
+import type { SmsSend } from '../../integrations/sms/send.ts';
+import { sendTencentSms } from '../../integrations/sms/tencent.ts';
+import type { Transport } from './message.ts';
 import type { StoredSms } from './stored.ts';
-import { sendTencentSms } from './tencentSms.ts';
 
 const TIMEOUT_MS = 10_000;
 

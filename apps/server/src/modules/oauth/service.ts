@@ -20,11 +20,15 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { HttpError, httpError } from '../../http/reply.ts';
+import {
+  type ProviderApp,
+  type ProviderIdentity,
+  providerClient,
+} from '../../integrations/oauth/providers.ts';
 import { refuseWhileLocked } from '../auth/credentials.ts';
 import { openSession } from '../auth/service.ts';
-import { type ProviderApp, providerApps } from '../settings/identityProviders.ts';
+import { providerApps } from '../settings/identityProviders.ts';
 import { checkSecondFactor } from '../twostep/service.ts';
-import { type ProviderIdentity, providerClient } from './providers.ts';
 import * as repo from './repository.ts';
 
 export const STATE_TTL_MS = 10 * 60_000;

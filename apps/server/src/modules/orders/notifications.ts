@@ -4,9 +4,14 @@
  * verification and one transaction run here, so the answer comes well within WeChat Pay's 5 seconds.
  */
 import type { ServiceContext } from '../../db/tx.ts';
-import { refundNotificationSchema, transactionSchema } from '../wechatpay/client.ts';
-import { DecryptError, openNotification, SignatureError, type SignedHeaders } from '../wechatpay/protocol.ts';
-import { insertPayLog } from '../wechatpay/repository.ts';
+import { refundNotificationSchema, transactionSchema } from '../../integrations/wechatpay/client.ts';
+import {
+  DecryptError,
+  openNotification,
+  SignatureError,
+  type SignedHeaders,
+} from '../../integrations/wechatpay/protocol.ts';
+import { insertPayLog } from '../paylog/repository.ts';
 import { type Applied, applyRefundResult, applyTransaction, notificationMerchant } from './payments.ts';
 import * as repo from './repository.ts';
 

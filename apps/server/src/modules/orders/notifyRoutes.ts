@@ -2,7 +2,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contextOf } from '../../http/context.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
-import { notificationEnvelopeSchema, signedHeaders, signedHeadersSchema } from '../wechatpay/protocol.ts';
+import {
+  notificationEnvelopeSchema,
+  signedHeaders,
+  signedHeadersSchema,
+} from '../../integrations/wechatpay/protocol.ts';
 import { receiveNotification } from './notifications.ts';
 
 /**

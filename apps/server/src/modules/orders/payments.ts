@@ -10,17 +10,22 @@
 import { formatYuan, OUTCOME_UNKNOWN_CODES } from '@cool/shared';
 import type { ServiceContext } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
-import { type EventParams, notifyStaff } from '../notifications/service.ts';
-import { getWechatPayMerchant } from '../settings/wechatPay.ts';
-import { recordPayCall } from '../wechatpay/callLog.ts';
 import {
   type WechatPayClient,
   WechatPayError,
   type WechatRefund,
   type WechatTransaction,
   wechatPayClient,
-} from '../wechatpay/client.ts';
-import { KeyError, loadMerchant, type Merchant, type MerchantConfig } from '../wechatpay/protocol.ts';
+} from '../../integrations/wechatpay/client.ts';
+import {
+  KeyError,
+  loadMerchant,
+  type Merchant,
+  type MerchantConfig,
+} from '../../integrations/wechatpay/protocol.ts';
+import { type EventParams, notifyStaff } from '../notifications/service.ts';
+import { recordPayCall } from '../paylog/callLog.ts';
+import { getWechatPayMerchant } from '../settings/wechatPay.ts';
 import * as repo from './repository.ts';
 import { type EventCause, transition } from './transitions.ts';
 

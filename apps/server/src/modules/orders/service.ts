@@ -3,7 +3,7 @@ import type { Order, OrderDetail, orderListQuerySchema, Page } from '@cool/share
 import type { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { badRequest, conflict, notFound } from '../../http/reply.ts';
-import { WechatPayError } from '../wechatpay/client.ts';
+import { WechatPayError } from '../../integrations/wechatpay/client.ts';
 import { newOrderNo } from './orderNo.ts';
 import {
   applyForRefund,

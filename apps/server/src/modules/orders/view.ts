@@ -1,6 +1,6 @@
 /** Orders as the contracts show them: to participants (ClientOrder) and to staff (Order). */
 import type { ClientOrder, Order } from '@cool/shared';
-import { jsapiPayParams } from '../wechatpay/protocol.ts';
+import { jsapiPayParams } from '../../integrations/wechatpay/protocol.ts';
 import type { PayClient } from './payments.ts';
 import type * as repo from './repository.ts';
 

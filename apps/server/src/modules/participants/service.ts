@@ -20,9 +20,9 @@ import type { Executor } from '../../db/database.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import type { ParticipantSession } from '../../http/access.ts';
 import { conflict, HttpError, notFound } from '../../http/reply.ts';
+import { exchangeCode } from '../../integrations/wechatOAuth.ts';
 import { hashToken } from '../auth/credentials.ts';
 import { recordsOfParticipant } from '../records/repository.ts';
-import { exchangeCode } from '../wechat/oauth.ts';
 import * as repo from './repository.ts';
 
 /** Participant tokens end this long after their last use. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TradeBillRow } from '../wechatpay/bill.ts';
+import type { TradeBillRow } from '../../integrations/wechatpay/bill.ts';
 import { chinaDate, chinaDay, type OurOrder, type OurRefund, reconcile } from './reconcile.ts';
 
 const DAY = '2026-11-20';

@@ -3,7 +3,7 @@
  * each one only one side has or where they disagree on the amount.
  */
 import type { OrderStatus, Reconciliation } from '@cool/shared';
-import type { TradeBillRow } from '../wechatpay/bill.ts';
+import type { TradeBillRow } from '../../integrations/wechatpay/bill.ts';
 
 export type Difference = Reconciliation['differences'][number];
 export type Counts = Reconciliation['counts'];

@@ -265,3 +265,7 @@ export const refundToApplyAgain = async (db: Executor, outRefundNo: string) =>
       .where(and(eq(refunds.outRefundNo, outRefundNo), eq(refunds.status, 'processing')))
       .limit(1)
   )[0];
+
+/** One line of the payment log: a call to WeChat Pay or a notification from it. */
+export const insertPayLog = (db: Executor, values: typeof payLog.$inferInsert) =>
+  db.insert(payLog).values(values);

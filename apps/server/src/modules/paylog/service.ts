@@ -14,6 +14,8 @@ import {
 import type { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { conflict, HttpError, httpError, notFound } from '../../http/reply.ts';
+import type { TradeBillRow } from '../../integrations/wechatpay/bill.ts';
+import { WechatPayError } from '../../integrations/wechatpay/client.ts';
 import {
   applyForRefund,
   applyRefundResult,
@@ -22,8 +24,6 @@ import {
   payClientFor,
 } from '../orders/payments.ts';
 import { syncOrder } from '../orders/service.ts';
-import type { TradeBillRow } from '../wechatpay/bill.ts';
-import { WechatPayError } from '../wechatpay/client.ts';
 import { chinaDate, chinaDay, type Difference, reconcile } from './reconcile.ts';
 import * as repo from './repository.ts';
 

@@ -13,7 +13,8 @@ import {
 } from '@cool/shared';
 import { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
-import { secretFingerprint } from '../wechatpay/protocol.ts';
+import type { ProviderApp } from '../../integrations/oauth/providers.ts';
+import { secretFingerprint } from '../../integrations/wechatpay/protocol.ts';
 import * as repo from './repository.ts';
 
 const IDENTITY_PROVIDERS = 'identityProviders';
@@ -31,13 +32,6 @@ const storedSchema = z.object({
 });
 type Stored = z.infer<typeof storedSchema>;
 type StoredApp = z.infer<typeof appSchema>;
-
-/** What the sign-in flow needs of a provider's app. */
-export interface ProviderApp {
-  appId: string;
-  agentId: string;
-  secret: string;
-}
 
 const asStored = (value: unknown): Stored => {
   const parsed = storedSchema.safeParse(value ?? {});

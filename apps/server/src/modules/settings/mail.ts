@@ -9,8 +9,8 @@ import type { MailSettings, MessageTestResult, mailSettingsInputSchema } from '@
 import type { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { badRequest, HttpError } from '../../http/reply.ts';
+import { mailServerAddress } from '../../integrations/mail/mailServer.ts';
 import { deliver } from '../messaging/delivery.ts';
-import { mailServerAddress } from '../messaging/mailServer.ts';
 import { asStoredMail, isMailConfigured, MAIL, type StoredMail, smtpSettings } from '../messaging/stored.ts';
 import { testMessage } from '../messaging/templates.ts';
 import * as repo from './repository.ts';

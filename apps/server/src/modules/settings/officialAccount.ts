@@ -7,7 +7,7 @@ import type { WechatOfficialAccount, wechatOfficialAccountInputSchema } from '@c
 import { z } from 'zod';
 import type { Config, WechatConfig } from '../../config.ts';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
-import { secretFingerprint } from '../wechatpay/protocol.ts';
+import { secretFingerprint } from '../../integrations/wechatpay/protocol.ts';
 import * as repo from './repository.ts';
 
 const OFFICIAL_ACCOUNT = 'wechatOfficialAccount';

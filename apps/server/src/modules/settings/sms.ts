@@ -8,10 +8,10 @@ import type { KeyState, MessageTestResult, SmsSettings, smsSettingsInputSchema }
 import type { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { HttpError } from '../../http/reply.ts';
+import { secretFingerprint } from '../../integrations/wechatpay/protocol.ts';
 import { deliver } from '../messaging/delivery.ts';
 import { asStoredSms, isSmsConfigured, SMS, type StoredSms, smsSettings } from '../messaging/stored.ts';
 import { testMessage } from '../messaging/templates.ts';
-import { secretFingerprint } from '../wechatpay/protocol.ts';
 import * as repo from './repository.ts';
 
 /** A write-only secret as the console sees it. */

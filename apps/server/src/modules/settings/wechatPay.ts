@@ -13,8 +13,7 @@ import {
 import { z } from 'zod';
 import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { type FieldProblem, HttpError } from '../../http/reply.ts';
-import { recordPayCall } from '../wechatpay/callLog.ts';
-import { WechatPayError, wechatPayClient } from '../wechatpay/client.ts';
+import { WechatPayError, wechatPayClient } from '../../integrations/wechatpay/client.ts';
 import {
   KeyError,
   keyFingerprint,
@@ -24,7 +23,8 @@ import {
   readPrivateKey,
   readPublicKey,
   secretFingerprint,
-} from '../wechatpay/protocol.ts';
+} from '../../integrations/wechatpay/protocol.ts';
+import { recordPayCall } from '../paylog/callLog.ts';
 import * as repo from './repository.ts';
 
 const WECHAT_PAY = 'wechatPay';

@@ -6,7 +6,13 @@
 import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from '@cool/shared';
 import type { OAuthBases } from '../../config.ts';
 import { httpError } from '../../http/reply.ts';
-import type { ProviderApp } from '../settings/identityProviders.ts';
+
+/** What the sign-in flow needs of a provider's app (Settings holds it). */
+export interface ProviderApp {
+  appId: string;
+  agentId: string;
+  secret: string;
+}
 
 /** Who the provider says signed in. */
 export interface ProviderIdentity {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.ts';
-import type { WechatPayCall } from './client.ts';
+import type { WechatPayCall } from '../../integrations/wechatpay/client.ts';
 import { insertPayLog } from './repository.ts';
 
 /** The payment log names each endpoint by what it does. */

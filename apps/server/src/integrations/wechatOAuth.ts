@@ -1,5 +1,5 @@
-import type { WechatConfig } from '../../config.ts';
-import { httpError } from '../../http/reply.ts';
+import type { WechatConfig } from '../config.ts';
+import { httpError } from '../http/reply.ts';
 
 /** Who WeChat says signed in: the openid under this app id, and the unionid when the scope gave one. */
 export interface WechatIdentity {

@@ -4,8 +4,25 @@ import type { ErrorCode } from '@cool/shared';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { HttpError } from '../../http/reply.ts';
 import { mailServerAddress } from './mailServer.ts';
-import type { Transport } from './message.ts';
-import type { StoredMail } from './stored.ts';
+
+/** The SMTP server and sender, as Settings saves them. */
+export interface SmtpServer {
+  host: string;
+  port: number;
+  secure: 'tls' | 'starttls' | 'none';
+  username: string;
+  password: string | null;
+  fromAddress: string;
+  fromName: string;
+}
+
+/** One mail as SMTP sends it. */
+export interface Mail {
+  to: string;
+  subject?: string | undefined;
+  text: string;
+  html?: string | undefined;
+}
 
 /** SMTP servers answer within seconds; a hung one must not hold a sign-up request for minutes. */
 const TIMEOUT_MS = 15_000;
@@ -25,13 +42,13 @@ function failureCode(error: unknown): ErrorCode {
   return 'mail.sendFailed';
 }
 
-export function smtpTransport(settings: StoredMail, allowPrivate: boolean): Transport {
+export function smtpTransport(settings: SmtpServer, allowPrivate: boolean) {
   const from = settings.fromName
     ? { name: settings.fromName, address: settings.fromAddress }
     : settings.fromAddress;
   return {
     name: 'smtp',
-    async send(message) {
+    async send(message: Mail) {
       const found = await mailServerAddress(settings.host, allowPrivate);
       if (!found.ok)
         throw new HttpError(

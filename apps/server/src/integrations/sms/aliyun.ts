@@ -5,7 +5,7 @@
  * hashed and signed with the AccessKey secret.
  */
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import type { SmsSend } from './message.ts';
+import type { SmsSend } from './send.ts';
 
 export interface AliyunSmsAccount {
   accessKeyId: string;

@@ -4,7 +4,7 @@
  * to sign, with a key derived from the secret, the UTC date and the service name.
  */
 import { createHash, createHmac } from 'node:crypto';
-import type { SmsSend } from './message.ts';
+import type { SmsSend } from './send.ts';
 
 export interface TencentSmsAccount {
   secretId: string;
