@@ -66,7 +66,12 @@ test.describe('navigation modes', () => {
     await expect(header.getByRole('button', { name: 'Collapse menu' })).toHaveCount(0);
     await expect.poll(async () => (await page.getByTestId('app-content').boundingBox())?.width).toBe(1200);
 
+    // The alerts item's badge widens it when its count arrives, and the menu then lays out its overflow
+    // item again: hover it only after that, or the hover lands on the item being replaced.
+    const counted = page.waitForResponse((r) => r.url().includes('/api/alerts/counts'));
     await page.reload();
+    await counted;
+    await expect(header.locator('.ant-badge-count').first()).toBeAttached();
     // Items past the header's 1200 px wait under antd's overflow item; the alerts item (in the header or
     // there, as the header's buttons leave room) shows its badge, and the menu stays on the header's one row.
     await header.getByRole('menuitem', { name: 'ellipsis' }).hover();
