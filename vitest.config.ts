@@ -20,6 +20,9 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude,
+          // Vitest's default is one worker fewer than the cores: one on CI's two. Two took the unit run
+          // from 406 s to 249 s there.
+          maxWorkers: 2,
         },
       },
       {
@@ -28,6 +31,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           exclude,
+          maxWorkers: 2,
         },
       },
       {

@@ -115,7 +115,14 @@ export async function startSmtp(
  */
 export async function startHangingSmtp(server: TestServer, token: string) {
   const sockets = new Set<Socket>();
-  const silent = createServer((socket) => sockets.add(socket));
+  let connected: () => void = () => {};
+  const firstConnection = new Promise<void>((resolve) => {
+    connected = resolve;
+  });
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    connected();
+  });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const { port } = silent.address() as AddressInfo;
   const mail = (host: string) =>
@@ -140,6 +147,8 @@ export async function startHangingSmtp(server: TestServer, token: string) {
   return {
     /** Connections open now (each a mail on its way). */
     connections: () => sockets.size,
+    /** Settles when the first mail reaches the server. */
+    firstConnection,
     hangUp,
     async close() {
       hangUp();
