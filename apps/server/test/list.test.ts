@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { defineList } from '../src/db/list.ts';
+import { defineList, type FetchBatch } from '../src/db/list.ts';
 import { auditLog } from '../src/db/schema.ts';
 import { SYSTEM_ACTOR, withTx } from '../src/db/tx.ts';
 import { auditListSpec, fetchAuditRows } from './audit-list.ts';
@@ -33,6 +33,19 @@ afterAll(() => server.close());
 
 const fetchRows: ReturnType<typeof fetchAuditRows> = (inPage, order) =>
   fetchAuditRows(database.db)(inPage, order);
+
+const streamRows: FetchBatch<{ id: number; entityId: string | null; cursor: string }> = ({
+  where,
+  order,
+  limit,
+  cursor,
+}) =>
+  database.db
+    .select({ id: auditLog.id, entityId: auditLog.entityId, cursor })
+    .from(auditLog)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
 
 const ids = (rows: { entityId: string | null }[]) => rows.map((r) => Number(r.entityId));
 
@@ -90,8 +103,7 @@ describe('list helper', () => {
   it('streams the same order as the pages, in keyset batches, without repeats across equal keys', async () => {
     const query = { sortField: 'time' as const, sortOrder: 'descend' as const };
     const streamed: number[] = [];
-    for await (const row of list.stream(database.db, query, fetchRows, 4))
-      streamed.push(Number(row.entityId));
+    for await (const batch of list.stream(query, streamRows, 4)) streamed.push(...ids(batch));
     const paged = await list.page(database.db, { ...query, pageNo: 1, pageSize: 100 }, fetchRows);
     expect(streamed).toEqual(ids(paged.data));
     expect(new Set(streamed).size).toBe(ROWS);

@@ -1,7 +1,9 @@
 import { verify } from 'node:crypto';
+import type { Order } from '@cool/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, participantWechat, payLog, payLogRefusals } from '../src/db/schema.ts';
+import { readCsv } from '../src/http/csv.ts';
 import { REFUSALS_LOGGED_PER_MINUTE } from '../src/modules/orders/notifications.ts';
 import { moveParticipantHoldings } from '../src/modules/participants/repository.ts';
 import { type BuiltNotification, type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
@@ -675,12 +677,40 @@ describe('the orders screen', () => {
     expect(one.body.result.data).toHaveLength(1);
     expect((await staff('GET', '/orders?minAmountFen=2000')).body.result.totalCount).toBe(0);
 
-    const csv = await server.call(admin, { method: 'GET', url: '/api/orders/export?status=paid' });
+    const csv = await server.call(admin, {
+      method: 'GET',
+      url: '/api/orders/export?status=paid&channel=native',
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = String(csv.body).trim().split('\r\n');
     expect(lines[0]).toContain('order_no');
     expect(lines).toHaveLength(rows.length + 1);
+    // Each line says what the list says of its order, in the list's order.
+    const parsed = readCsv(String(csv.body));
+    if (!('records' in parsed)) throw new Error('the export is not CSV');
+    const [header, ...cells] = parsed.records.map((r) => r.cells);
+    const exported = cells.map((line) => Object.fromEntries(header!.map((name, i) => [name, line[i]])));
+    expect(exported).toEqual(
+      rows.map((o: Order) => ({
+        order_no: o.orderNo,
+        participant_id: String(o.participant.id),
+        participant_nickname: o.participant.nickname ?? '',
+        record_id: String(o.recordId),
+        test_id: String(o.testId),
+        title_zh: o.title.zh,
+        title_en: o.title.en,
+        amount_fen: String(o.amountFen),
+        channel: o.channel,
+        status: o.status,
+        transaction_id: o.transactionId ?? '',
+        payer_openid: o.payerOpenid ?? '',
+        refunded_fen: String(o.refundedFen),
+        create_time: o.createTime,
+        paid_time: o.paidTime ?? '',
+        closed_time: o.closedTime ?? '',
+      })),
+    );
     const xlsx = await server.call(admin, { method: 'GET', url: '/api/orders/export?format=xlsx' });
     expect(xlsx.status).toBe(200);
   });

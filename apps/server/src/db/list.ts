@@ -50,6 +50,23 @@ export type ListQuery<F extends Record<string, Filter>, S extends string> = {
  */
 export type FetchRows<R> = (inPage: SQL, order: SQL[]) => Promise<R[]>;
 
+/** A row of an export batch: its id and `cursor` (the select's `cursor` column) continue the next batch. */
+export interface BatchRow {
+  id: unknown;
+  cursor: string;
+}
+
+/**
+ * Reads one export batch: at most `limit` rows that `where` picks, in `order`, each with the `cursor`
+ * expression selected as `cursor`.
+ */
+export type FetchBatch<R extends BatchRow> = (batch: {
+  where: SQL | undefined;
+  order: SQL[];
+  limit: number;
+  cursor: SQL<string>;
+}) => Promise<R[]>;
+
 /**
  * The rows of a page as one drizzle select, not yet run (`FetchRows` without its `await`): see `pages`.
  */
@@ -80,7 +97,7 @@ export interface PageQuery {
   cursor?: string | undefined;
 }
 
-export const EXPORT_BATCH = 500;
+export const EXPORT_BATCH = 2000;
 
 const offset = (query: PageQuery) => (query.pageNo - 1) * query.pageSize;
 
@@ -461,32 +478,38 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
     },
 
     /**
-     * Every row of the filtered, sorted list, read in keyset batches (`(key, id) > last`), so an export
-     * holds one batch at a time and rows inserted meanwhile neither repeat nor shift the others.
+     * Every row of the filtered, sorted list, read in keyset batches (`(key, id) > last`) of one statement
+     * each, so an export holds one batch at a time and rows inserted meanwhile neither repeat nor shift the
+     * others. Yields each batch whole (a promise per row costs more than the row at a million rows); the
+     * next batch is read while the caller writes this one.
      */
-    async *stream<R>(db: Executor, query: Query, fetch: FetchRows<R>, batchSize = EXPORT_BATCH) {
+    async *stream<R extends BatchRow>(query: Query, fetch: FetchBatch<R>, batchSize = EXPORT_BATCH) {
       const condition = where(query);
       const { key, order } = sortOf(query);
       const ordering = orderBy(query);
-      let last: { id: unknown; key: unknown } | undefined;
-      for (;;) {
-        // The key comes back as the driver's text (not a JS Date), so microseconds survive the round trip.
-        const keys = await db
-          .select({ id: spec.id, key: sql`${key}` })
-          .from(spec.table)
-          .where(and(condition, last && sql`(${key}, ${spec.id}) ${after(order)} (${last.key}, ${last.id})`))
-          .orderBy(...ordering)
-          .limit(batchSize);
-        if (keys.length === 0) return;
-        yield* await fetch(
-          inArray(
-            spec.id,
-            keys.map((k) => k.id),
+      // As text, the key keeps its microseconds on the way back into the next batch's condition.
+      const cursor = sql<string>`(${key})::text`;
+      const batch = (last?: BatchRow) =>
+        fetch({
+          where: and(
+            condition,
+            last && sql`(${key}, ${spec.id}) ${after(order)} (${last.cursor}, ${last.id})`,
           ),
-          ordering,
-        );
-        if (keys.length < batchSize) return;
-        last = keys.at(-1);
+          order: ordering,
+          limit: batchSize,
+          cursor,
+        });
+      let next = batch();
+      for (;;) {
+        const rows = await next;
+        const last = rows.length === batchSize ? rows.at(-1) : undefined;
+        if (last) {
+          next = batch(last);
+          // Seen when awaited; a caller that stops early must not leave it unhandled.
+          next.catch(() => {});
+        }
+        if (rows.length > 0) yield rows;
+        if (!last) return;
       }
     },
   };

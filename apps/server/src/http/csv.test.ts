@@ -4,7 +4,7 @@ import { type CsvCell, csvStream, readCsv } from './csv.ts';
 
 // Decoded by Buffer, which keeps the byte-order mark (TextDecoder would drop it).
 const csvText = async (header: string[], rows: CsvCell[][]) =>
-  (await buffer(csvStream(header, rows))).toString('utf8');
+  (await buffer(csvStream(header, [rows]))).toString('utf8');
 
 describe('csv', () => {
   it('writes a BOM and CRLF lines, quotes what needs quoting and defuses formulas', async () => {

@@ -1,39 +1,50 @@
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse/sync';
-import { type Options, stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
 /**
  * The CSV the console's files use (RFC 4180): UTF-8 with a byte-order mark so spreadsheet apps read Chinese,
- * CRLF lines, and a cell starting with =, +, -, @, tab or CR prefixed with ' so spreadsheets do not run it as
- * a formula (negative numbers stay numbers).
+ * CRLF lines, and a text cell starting with =, +, -, @, tab or CR (or their full-width forms) prefixed with '
+ * so spreadsheets do not run it as a formula (numbers stay numbers).
  */
-const WRITE: Options = {
-  bom: true,
-  record_delimiter: 'windows',
-  quote_record_delimiter: true,
-  escape_formulas: true,
-  cast: { boolean: String },
-};
+const FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const NEEDS_QUOTES = /[",\r\n]/;
 
-/** The first characters `escape_formulas` defuses with a ' (csv-stringify 6: ASCII and full-width forms). */
-const DEFUSED = /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-/** A cell as it was before WRITE defused it, so an exported file imports back unchanged. */
-const undefused = (cell: string) => (DEFUSED.test(cell) ? cell.slice(1) : cell);
+/** A cell as it was before writing defused it, so an exported file imports back unchanged. */
+const undefused = (cell: string) =>
+  cell.startsWith("'") && FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell;
 
 export type CsvCell = string | number | boolean | null | undefined;
 
+function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return String(value);
+  const text = FORMULA.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvLine = (cells: readonly CsvCell[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** Lines are sent in chunks of about this many characters, not one write each. */
+const CHUNK = 64 * 1024;
+
+/** Rows in batches, as exports read them. */
+export type CsvBatches = AsyncIterable<CsvCell[][]> | Iterable<CsvCell[][]>;
+
 /** The rows as a CSV byte stream, the header first; the stream fails if reading the rows fails. */
-export function csvStream(header: readonly string[], rows: AsyncIterable<CsvCell[]> | Iterable<CsvCell[]>) {
-  const csv = stringify(WRITE);
-  async function* all() {
-    yield header;
-    yield* rows;
+export function csvStream(header: readonly string[], batches: CsvBatches) {
+  async function* chunks() {
+    let chunk = `\uFEFF${csvLine(header)}`;
+    for await (const rows of batches) {
+      for (const row of rows) chunk += csvLine(row);
+      if (chunk.length >= CHUNK) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    yield chunk;
   }
-  // pipeline destroys `csv` with the error, which whoever reads it then sees.
-  pipeline(Readable.from(all()), csv, () => {});
-  return csv;
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /**
@@ -44,9 +55,9 @@ export async function sendCsv(
   reply: FastifyReply,
   filename: string,
   header: readonly string[],
-  rows: AsyncIterable<CsvCell[]>,
+  batches: AsyncIterable<CsvCell[][]>,
 ) {
-  const source = rows[Symbol.asyncIterator]();
+  const source = batches[Symbol.asyncIterator]();
   const first = await source.next();
   async function* primed() {
     if (first.done) return;

@@ -39,14 +39,14 @@ export async function sendXlsx(
 
 /** Collects the rows of an XLSX export, refusing with `tooMany()` (before any byte is sent) past `maximum`. */
 export async function cappedRows(
-  rows: AsyncIterable<CsvCell[]>,
+  batches: AsyncIterable<CsvCell[][]>,
   maximum: number,
   tooMany: () => Error,
 ): Promise<CsvCell[][]> {
   const all: CsvCell[][] = [];
-  for await (const row of rows) {
-    if (all.length === maximum) throw tooMany();
-    all.push(row);
+  for await (const rows of batches) {
+    if (all.length + rows.length > maximum) throw tooMany();
+    all.push(...rows);
   }
   return all;
 }

@@ -1,5 +1,5 @@
 import type { auditExportQuerySchema, auditListQuerySchema } from '@cool/shared';
-import { and, asc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList, type PageQuery } from '../../db/list.ts';
@@ -37,7 +37,14 @@ export const listAuditRows = (db: Executor, query: z.output<typeof auditListQuer
   auditPages(db, query);
 
 export const streamAuditRows = (db: Executor, query: z.output<typeof auditExportQuerySchema>) =>
-  auditList.stream(db, query, (inBatch, order) => selectAuditRows(db, inBatch, order));
+  auditList.stream(query, ({ where, order, limit, cursor }) =>
+    db
+      .select({ ...getTableColumns(auditLog), cursor })
+      .from(auditLog)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit),
+  );
 
 /** An account's sign-in attempts: served by the entity index (type, id, time). */
 const signInList = defineList({

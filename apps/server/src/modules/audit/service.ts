@@ -57,9 +57,9 @@ export const AUDIT_EXPORT_COLUMNS = [
 export async function* exportAuditEntries(
   ctx: ServiceContext,
   query: z.output<typeof auditExportQuerySchema>,
-): AsyncGenerator<CsvCell[]> {
-  for await (const row of repo.streamAuditRows(ctx.db, query)) {
-    yield [
+): AsyncGenerator<CsvCell[][]> {
+  for await (const batch of repo.streamAuditRows(ctx.db, query)) {
+    yield batch.map((row) => [
       row.id,
       row.occurredAt.toISOString(),
       row.actorId,
@@ -70,7 +70,7 @@ export async function* exportAuditEntries(
       JSON.stringify(row.changes),
       row.ip,
       row.requestId,
-    ];
+    ]);
   }
 }
 

@@ -4,8 +4,7 @@ import type { CsvCell } from '../../http/csv.ts';
 import { httpError } from '../../http/reply.ts';
 import { cappedRows } from '../../http/xlsx.ts';
 import * as repo from './repository.ts';
-
-import { toOrder } from './view.ts';
+import { maskOpenid } from './view.ts';
 
 export const ORDER_EXPORT_COLUMNS = [
   'order_no',
@@ -26,38 +25,37 @@ export const ORDER_EXPORT_COLUMNS = [
   'closed_time',
 ];
 
-/** The filtered list as file rows (`ORDER_EXPORT_COLUMNS`), read in batches; openids masked as listed. */
+/** The filtered list as file rows (`ORDER_EXPORT_COLUMNS`) in batches; openids masked as listed. */
 export async function* exportOrders(
   ctx: ServiceContext,
   filters: repo.OrderExportFilters,
-): AsyncGenerator<CsvCell[]> {
-  for await (const row of repo.streamOrders(ctx.db, filters)) {
-    const o = toOrder(row, true);
-    yield [
-      o.orderNo,
-      o.participant.id,
-      o.participant.nickname ?? '',
-      o.recordId,
-      o.testId,
-      o.title.zh,
-      o.title.en,
-      o.amountFen,
+): AsyncGenerator<CsvCell[][]> {
+  for await (const batch of repo.streamOrders(ctx.db, filters)) {
+    yield batch.map((o) => [
+      o.order_no,
+      o.participant_id,
+      o.nickname ?? '',
+      o.record_id,
+      o.test_id,
+      o.title_zh ?? '',
+      o.title_en ?? '',
+      o.amount_fen,
       o.channel,
       o.status,
-      o.transactionId ?? '',
-      o.payerOpenid ?? '',
-      o.refundedFen,
-      o.createTime,
-      o.paidTime ?? '',
-      o.closedTime ?? '',
-    ];
+      o.transaction_id ?? '',
+      maskOpenid(o.payer_openid) ?? '',
+      o.refunded_fen,
+      o.created,
+      o.paid ?? '',
+      o.closed ?? '',
+    ]);
   }
 }
 
 /** An XLSX is built in memory: past this many rows it is refused (CSV streams any number). */
 export const ORDER_XLSX_MAX_ROWS = 20_000;
 
-export const xlsxRows = (rows: AsyncIterable<CsvCell[]>) =>
+export const xlsxRows = (rows: AsyncIterable<CsvCell[][]>) =>
   cappedRows(rows, ORDER_XLSX_MAX_ROWS, () =>
     httpError(400, 'order.exportTooLarge', { maximum: ORDER_XLSX_MAX_ROWS }),
   );

@@ -22,11 +22,12 @@ import {
   lte,
   ne,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
-import { containsPattern, defineList } from '../../db/list.ts';
+import { type BatchRow, containsPattern, defineList, type FetchBatch } from '../../db/list.ts';
 import {
   accounts,
   orderEvents,
@@ -286,8 +287,54 @@ const fetchOrders = (db: Executor) => async (inPage: SQL, order: SQL[]) =>
 export const listOrders = (db: Executor, query: z.output<typeof orderListQuerySchema>) =>
   orderList.page(db, query, fetchOrders(db));
 
+/** An order as its export row reads it: every value already text or a number, as the file writes it. */
+export interface OrderExportRow extends BatchRow {
+  order_no: string;
+  participant_id: number;
+  nickname: string | null;
+  record_id: number;
+  test_id: number;
+  title_zh: string | null;
+  title_en: string | null;
+  amount_fen: number;
+  channel: string;
+  status: string;
+  transaction_id: string | null;
+  payer_openid: string | null;
+  refunded_fen: number;
+  created: string;
+  paid: string | null;
+  closed: string | null;
+}
+
+/** A time as `Date#toISOString` writes it (UTC, milliseconds), formatted by the database. */
+const isoText = (column: SQLWrapper) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Export rows as plain driver rows: at a million orders, drizzle's per-field mapping and the Date objects
+ * cost more than the query itself (issue 28: 35 s of a 39 s export).
+ */
+const fetchOrderExportRows =
+  (db: Executor): FetchBatch<OrderExportRow> =>
+  async ({ where, order, limit, cursor }) =>
+    (
+      await db.execute<OrderExportRow & Record<string, unknown>>(sql`
+      select ${orders.id} as id, ${cursor} as cursor, ${orders.orderNo} as order_no, ${orders.participantId} as participant_id,
+        ${participants.nickname} as nickname, ${orders.recordId} as record_id, ${orders.testId} as test_id,
+        ${orders.title} ->> 'zh' as title_zh, ${orders.title} ->> 'en' as title_en,
+        ${orders.amountFen} as amount_fen, ${orders.channel} as channel, ${orders.status} as status,
+        ${orders.transactionId} as transaction_id, ${orders.payerOpenid} as payer_openid,
+        ${orders.refundedFen} as refunded_fen, ${isoText(orders.createdAt)} as created,
+        ${isoText(orders.paidAt)} as paid, ${isoText(orders.closedAt)} as closed
+      from ${orders} join ${participants} on ${participants.id} = ${orders.participantId}
+      where ${where ?? sql`true`}
+      order by ${sql.join(order, sql`, `)}
+      limit ${limit}`)
+    ).rows;
+
 export const streamOrders = (db: Executor, filters: OrderExportFilters) =>
-  orderList.stream(db, filters, fetchOrders(db));
+  orderList.stream(filters, fetchOrderExportRows(db));
 
 /** The order (by number, or by id for the order profile) with its participant's name. */
 export async function findOrderWithParticipant(db: Executor, key: string | number) {

@@ -100,13 +100,14 @@ export async function sendQuestionFile(
   format: 'csv' | 'xlsx',
   list: AsyncIterable<QuestionContent> | Iterable<QuestionContent>,
 ) {
+  // A batch per question: its rows.
   async function* rows() {
     let number = 0;
-    for await (const q of list) yield* rowsOf(q, ++number);
+    for await (const q of list) yield rowsOf(q, ++number);
   }
   if (format === 'csv') return sendCsv(reply, `${name}.csv`, QUESTION_COLUMNS, rows());
   const data: (string | number)[][] = [];
-  for await (const row of rows()) data.push(row);
+  for await (const batch of rows()) data.push(...batch);
   return sendXlsx(reply, name, 'questions', QUESTION_COLUMNS, data);
 }
 

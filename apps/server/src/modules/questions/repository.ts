@@ -1,5 +1,5 @@
 import type { Page, Question, QuestionContent, QuestionType, questionListQuerySchema } from '@cool/shared';
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.ts';
 import { containsPattern, defineList } from '../../db/list.ts';
@@ -88,7 +88,14 @@ export const listQuestions = async (
 
 /** A test's questions in order, read in batches. */
 export const streamQuestions = (db: Executor, testId: number) =>
-  questionList.stream(db, { testId }, fetchQuestions(db));
+  questionList.stream({ testId }, ({ where, order, limit, cursor }) =>
+    db
+      .select({ ...getTableColumns(questions), cursor })
+      .from(questions)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit),
+  );
 
 /** Appends questions after the test's last one; returns their ids. */
 export async function appendQuestions(tx: Executor, testId: number, list: readonly QuestionContent[]) {

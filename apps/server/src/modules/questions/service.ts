@@ -43,7 +43,7 @@ export async function listQuestions(
 export async function questionsToExport(ctx: ServiceContext, testId: number) {
   await assertTestExists(ctx.db, testId);
   return (async function* () {
-    for await (const row of repo.streamQuestions(ctx.db, testId)) yield repo.toQuestionContent(row);
+    for await (const batch of repo.streamQuestions(ctx.db, testId)) yield* batch.map(repo.toQuestionContent);
   })();
 }
 

@@ -41,29 +41,32 @@ export const answeredCount = (answers: readonly Answer[]): number =>
 export const versionTitleSql = sql<LocalizedText>`${testVersions.snapshot}->'title'`;
 export const versionQuestionCountSql = sql<number>`jsonb_array_length(${testVersions.snapshot}->'questions')`;
 
-export const selectRecords = (db: Executor) =>
+const recordColumns = {
+  id: records.id,
+  participantId: records.participantId,
+  nickname: participants.nickname,
+  erasedAt: participants.erasedAt,
+  testId: records.testId,
+  version: testVersions.version,
+  title: versionTitleSql,
+  status: records.status,
+  priceFen: records.priceFen,
+  unlockedAt: records.unlockedAt,
+  finalScore: records.finalScore,
+  band: sql<ScoreReport['band']>`${records.report}->'band'`,
+  alertCount: records.alertCount,
+  alertId: alerts.id,
+  alertStatus: alerts.status,
+  answers: records.answers,
+  questionCount: versionQuestionCountSql,
+  startedAt: records.startedAt,
+  submittedAt: records.submittedAt,
+};
+
+/** Records with what staff see of them; `extra` columns come along (an export batch's cursor). */
+export const selectRecords = <E extends Record<string, SQL | SQL.Aliased>>(db: Executor, extra?: E) =>
   db
-    .select({
-      id: records.id,
-      participantId: records.participantId,
-      nickname: participants.nickname,
-      erasedAt: participants.erasedAt,
-      testId: records.testId,
-      version: testVersions.version,
-      title: versionTitleSql,
-      status: records.status,
-      priceFen: records.priceFen,
-      unlockedAt: records.unlockedAt,
-      finalScore: records.finalScore,
-      band: sql<ScoreReport['band']>`${records.report}->'band'`,
-      alertCount: records.alertCount,
-      alertId: alerts.id,
-      alertStatus: alerts.status,
-      answers: records.answers,
-      questionCount: versionQuestionCountSql,
-      startedAt: records.startedAt,
-      submittedAt: records.submittedAt,
-    })
+    .select({ ...recordColumns, ...(extra as E) })
     .from(records)
     .innerJoin(testVersions, eq(testVersions.id, records.testVersionId))
     .innerJoin(participants, eq(participants.id, records.participantId))
@@ -441,7 +444,14 @@ export type RecordFilters = Omit<z.output<typeof recordExportQuerySchema>, 'form
 
 /** Every record the filters match, in list order, read in batches. */
 export const streamRecords = (db: Executor, filters: RecordFilters) =>
-  recordList.stream(db, filters, fetchRecords(db));
+  recordList.stream(filters, async ({ where, order, limit, cursor }) =>
+    (
+      await selectRecords(db, { cursor })
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+    ).map((row) => ({ ...toRecord(row), cursor: row.cursor })),
+  );
 
 /** One record as staff see it, with what the detail adds. */
 export async function findStaffRecord(db: Executor, id: number) {

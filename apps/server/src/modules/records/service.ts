@@ -288,9 +288,9 @@ export const RECORD_EXPORT_COLUMNS = [
 export async function* exportRecords(
   ctx: ServiceContext,
   filters: repo.RecordFilters,
-): AsyncGenerator<CsvCell[]> {
-  for await (const r of repo.streamRecords(ctx.db, filters)) {
-    yield [
+): AsyncGenerator<CsvCell[][]> {
+  for await (const batch of repo.streamRecords(ctx.db, filters)) {
+    yield batch.map((r) => [
       r.id,
       r.participant.id,
       r.participant.nickname ?? '',
@@ -312,7 +312,7 @@ export async function* exportRecords(
       r.questionCount,
       r.startTime,
       r.submitTime ?? '',
-    ];
+    ]);
   }
 }
 
@@ -320,7 +320,7 @@ export async function* exportRecords(
 export const RECORD_XLSX_MAX_ROWS = 20_000;
 
 /** Collects the rows of an XLSX export, refusing (400, before any byte is sent) past the cap. */
-export const xlsxRows = (rows: AsyncIterable<CsvCell[]>) =>
+export const xlsxRows = (rows: AsyncIterable<CsvCell[][]>) =>
   cappedRows(rows, RECORD_XLSX_MAX_ROWS, () =>
     httpError(400, 'record.exportTooLarge', { maximum: RECORD_XLSX_MAX_ROWS }),
   );

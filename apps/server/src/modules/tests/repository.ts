@@ -40,9 +40,11 @@ export const categoriesSql = sql<{ id: number; nameZh: string; nameEn: string }[
   from ${testCategories} tc join ${categories} c on c.id = tc.category_id
   where tc.test_id = ${outerColumn(tests.id)}), '[]'::json)`;
 
-export const selectTests = (db: Executor) =>
+/** Tests with what their list shows; `extra` columns come along (an export batch's cursor). */
+export const selectTests = <E extends Record<string, SQL | SQL.Aliased>>(db: Executor, extra?: E) =>
   db
     .select({
+      ...(extra as E),
       test: tests,
       questionCount: questionCountSql,
       participantCount: participantCountSql,
@@ -303,4 +305,11 @@ export const listTests = (db: Executor, query: z.output<typeof testListQuerySche
 
 /** Every test the filters match, in list order, read in batches. */
 export const streamTests = (db: Executor, filters: TestFilters) =>
-  testList.stream(db, filters, fetchTests(db));
+  testList.stream(filters, async ({ where, order, limit, cursor }) =>
+    (
+      await selectTests(db, { cursor })
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+    ).map((row) => ({ ...toTest(row), cursor: row.cursor })),
+  );

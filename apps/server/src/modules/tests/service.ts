@@ -51,9 +51,9 @@ export const TEST_EXPORT_COLUMNS = [
 export async function* exportTests(
   ctx: ServiceContext,
   filters: repo.TestFilters,
-): AsyncGenerator<CsvCell[]> {
-  for await (const row of repo.streamTests(ctx.db, filters)) {
-    yield [
+): AsyncGenerator<CsvCell[][]> {
+  for await (const batch of repo.streamTests(ctx.db, filters)) {
+    yield batch.map((row) => [
       row.id,
       row.title.zh,
       row.title.en,
@@ -68,7 +68,7 @@ export async function* exportTests(
       row.createdBy ?? '',
       row.createTime,
       row.updateTime,
-    ];
+    ]);
   }
 }
 
