@@ -13,7 +13,7 @@ let database: Database;
 
 // Lists over 12 rows are long here and keep every 5th row's key, as lists over 10,000 rows keep every 1,000th.
 const EVERY = 5;
-const spec = { ...auditListSpec, exactCountUpTo: 12, anchorEvery: EVERY };
+const spec = { ...auditListSpec, exactCountUpTo: 12, anchorEvery: EVERY, skipUpTo: 0 };
 
 let added = 0;
 /** Rows with ties on the time (three share each microsecond), entity ids in insertion order. */

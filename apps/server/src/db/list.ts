@@ -36,6 +36,11 @@ export interface ListSpec<F extends Record<string, Filter>, S extends string> {
   exactCountUpTo?: number;
   /** A longer list keeps the key of every this many-th row (default 1,000) for pages by number; see `page`. */
   anchorEvery?: number;
+  /**
+   * Pages starting within this many rows (default 20,000) skip rows off the index instead: 4 ms for 10,000
+   * rows, where numbering a long list for its anchors takes a second on its first call.
+   */
+  skipUpTo?: number;
 }
 
 /** A list's query: its filter values and the `sortField`/`sortOrder` pair the console sends. */
@@ -298,6 +303,7 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
   };
 
   const every = spec.anchorEvery ?? 1000;
+  const skipUpTo = spec.skipUpTo ?? 20_000;
   /**
    * The anchors of a long list in the query's order, taken in one pass over its index (the rows are
    * numbered, every `every`-th kept); reused and retaken like the total (`totalOf`).
@@ -350,7 +356,7 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
    * pages after it by as many rows, until they are retaken (COUNT_MAX_AGE_MS).
    */
   const startOf = async (db: Executor, query: Query, condition: SQL | undefined, start: number) => {
-    if (start < every) return { skip: start };
+    if (start < Math.max(every, skipUpTo)) return { skip: start };
     const counted = countKey(query);
     if ((await totalOf(db, condition, counted)) <= exactUpTo) return { skip: start };
     const { rows } = await anchorsOf(db, query, condition, counted);

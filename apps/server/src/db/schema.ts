@@ -443,6 +443,9 @@ export const records = pgTable(
     index('records_test_submitted_idx').on(t.testId, t.submittedAt),
     index('records_status_idx').on(t.status, t.startedAt, t.id),
     index('records_band_idx').on(t.bandColour, t.startedAt, t.id),
+    // Records with alerts (the records screen's filter): a seventh of a year's records, counted and paged
+    // off this index instead of walking the time index past the other six sevenths.
+    index('records_alerted_idx').on(t.startedAt, t.id).where(sql`alert_count > 0`),
     // The monitor's in-progress count, polled by every open monitor: the open records only, not a year's.
     index('records_in_progress_idx').on(t.startedAt).where(sql`status = 'in_progress'`),
     // Visits by period (Dashboard > Analysis) read from the index alone, never the heap (drizzle has no

@@ -1,0 +1,1 @@
+CREATE INDEX "records_alerted_idx" ON "records" USING btree ("started_at","id") WHERE alert_count > 0;
