@@ -65,6 +65,8 @@ export interface Page<T> {
   pageNo: number;
   pageSize: number;
   totalCount: number;
+  /** The list is longer than `totalCount` ("10,000+"): it is being counted, and a later page says how long. */
+  totalCapped?: boolean;
   totalPage: number;
   data: T[];
   /** Pass it back with `pageNo + 1` to read the next page by keyset instead of skipping rows. */
@@ -76,6 +78,7 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     pageNo: integer,
     pageSize: integer,
     totalCount: integer,
+    totalCapped: z.boolean().optional(),
     totalPage: integer,
     data: z.array(item),
     nextCursor: optionalText,

@@ -137,7 +137,8 @@ export const COUNT_MAX_AGE_MS = 10_000;
 const COUNTS_KEPT = 500;
 
 interface KnownCount {
-  total: number;
+  /** Null while the list is counted in full for the first time. */
+  total: number | null;
   countedAt: number;
   recounting?: Promise<unknown> | undefined;
 }
@@ -275,25 +276,34 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
 
   /**
    * The list's total. A list of up to `exactUpTo` rows is counted exactly (the count stops there, so it
-   * costs no more than reading that many index entries). A longer one is counted in full once, then that
-   * total is reused for COUNT_MAX_AGE_MS and retaken in the background while the old one is still
-   * answered: rows added or removed meanwhile are missing from it. The last page and pages past the end
-   * correct it (`remember`), so paging to the end always shows the exact total.
+   * costs no more than reading that many index entries). A longer one answers `exactUpTo` as a bound
+   * (`capped`: "10,000+") while it is counted in full in the background; that total is then reused for
+   * COUNT_MAX_AGE_MS and retaken in the background while the old one is still answered: rows added or
+   * removed meanwhile are missing from it. The last page and pages past the end correct it (`remember`), so
+   * paging to the end always shows the exact total.
    */
-  const totalOf = async (db: Executor, condition: SQL | undefined, key: string) => {
+  const totalOf = async (
+    db: Executor,
+    condition: SQL | undefined,
+    key: string,
+  ): Promise<{ total: number; capped: boolean }> => {
     const counts = countsOf(db);
     const known = counts.get(key);
+    const recount = (entry: KnownCount) => {
+      entry.recounting = detached(() => countRows(db, condition)).then(
+        (total) => remember(db, key, total),
+        () => counts.delete(key),
+      );
+    };
+    if (known?.total === null) return { total: exactUpTo, capped: true };
     if (known && known.total > exactUpTo) {
-      if (Date.now() - known.countedAt > COUNT_MAX_AGE_MS && !known.recounting) {
-        known.recounting = detached(() => countRows(db, condition)).then(
-          (total) => remember(db, key, total),
-          () => counts.delete(key),
-        );
-      }
-      return known.total;
+      if (Date.now() - known.countedAt > COUNT_MAX_AGE_MS && !known.recounting) recount(known);
+      return { total: known.total, capped: false };
     }
     const bounded = await countUpTo(db, condition, exactUpTo + 1);
-    return remember(db, key, bounded <= exactUpTo ? bounded : await countRows(db, condition));
+    if (bounded <= exactUpTo) return { total: remember(db, key, bounded), capped: false };
+    recount(keep(counts, key, { total: null, countedAt: Date.now() }));
+    return { total: exactUpTo, capped: true };
   };
   const remember = (db: Executor, key: string, total: number) => {
     const counts = countsOf(db);
@@ -358,7 +368,8 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
   const startOf = async (db: Executor, query: Query, condition: SQL | undefined, start: number) => {
     if (start < Math.max(every, skipUpTo)) return { skip: start };
     const counted = countKey(query);
-    if ((await totalOf(db, condition, counted)) <= exactUpTo) return { skip: start };
+    const { total, capped } = await totalOf(db, condition, counted);
+    if (total <= exactUpTo && !capped) return { skip: start };
     const { rows } = await anchorsOf(db, query, condition, counted);
     const at = Math.min(Math.floor(start / every), rows.length) - 1;
     const anchor = rows[at];
@@ -418,17 +429,20 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
     // end the list is counted in full. Otherwise see `totalOf`.
     const start = offset(query);
     const counted = countKey(query);
-    const totalCount =
+    const { total, capped } =
       (data.length > 0 && data.length < pageSize) || (start === 0 && data.length === 0)
-        ? remember(db, counted, start + data.length)
+        ? { total: remember(db, counted, start + data.length), capped: false }
         : data.length === 0
-          ? remember(db, counted, await countRows(db, condition))
+          ? { total: remember(db, counted, await countRows(db, condition)), capped: false }
           : await totalOf(db, condition, counted);
+    // A bound is at least the rows seen, so the page asked for stays within the pages it tells of.
+    const totalCount = capped ? Math.max(total, start + data.length) : total;
     const last = data.at(-1)?.id;
     return {
       pageNo,
       pageSize,
       totalCount,
+      ...(capped && { totalCapped: true }),
       totalPage: Math.ceil(totalCount / pageSize),
       data,
       ...(data.length === pageSize &&

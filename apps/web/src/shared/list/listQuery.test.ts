@@ -1,4 +1,4 @@
-import { categoryListQuerySchema, testListQuerySchema } from '@cool/shared';
+import { categoryListQuerySchema, type Page, testListQuerySchema } from '@cool/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { filtersOf, parseListQuery, writeListQuery } from './listQuery.ts';
 import { listTableProps } from './listTable.ts';
@@ -74,7 +74,7 @@ describe('listTableProps', () => {
     { key: 'version', title: 'Version', sorter: true },
     { key: 'status', title: 'Status' },
   ];
-  const page = { pageNo: 2, pageSize: 10, totalCount: 23, totalPage: 3, data: [] };
+  const page: Page<never> = { pageNo: 2, pageSize: 10, totalCount: 23, totalPage: 3, data: [] };
   const table = (search: string, update = vi.fn()) => ({
     update,
     props: listTableProps({ query: parse(search), update }, page, {
@@ -91,6 +91,18 @@ describe('listTableProps', () => {
       null,
       'none',
     ]);
+  });
+
+  it('says a long list the server is still counting has more than its bound (10000+)', () => {
+    const showTotal = (total: string, count: number) => `${total} (${count})`;
+    const line = (counted: typeof page) =>
+      listTableProps({ query: parse(''), update: vi.fn() }, counted, { columns, showTotal }).pagination;
+    const shown = (counted: typeof page) => {
+      const pagination = line(counted);
+      return pagination ? pagination.showTotal?.(counted.totalCount, [1, 10]) : undefined;
+    };
+    expect(shown({ ...page, totalCount: 10_000, totalCapped: true })).toBe('10000+ (10000)');
+    expect(shown(page)).toBe('23 (23)');
   });
 
   it("writes a change back as the API's sort field, or no sort once it is cleared", () => {

@@ -15,8 +15,11 @@ type TableState<Q extends TableQuery> = Pick<ListState<Q>, 'query' | 'update'>;
 
 export interface ListTableOptions<T> {
   columns: NonNullable<TableProps<T>['columns']>;
-  /** The pagination's total line, e.g. "Total: 12". */
-  showTotal?: (total: number) => ReactNode;
+  /**
+   * The pagination's total line, e.g. "Total: 12": `total` as shown ("10000+" while the server is still
+   * counting a long list), `count` for plural forms.
+   */
+  showTotal?: (total: string, count: number) => ReactNode;
   /** The API's sort field of a column whose key is not that field, e.g. `{ title: 'titleEn' }`. */
   sortFields?: Record<string, string>;
 }
@@ -41,7 +44,9 @@ export function listTableProps<T, Q extends TableQuery>(
       pageSize: query.pageSize,
       total: page?.totalCount ?? 0,
       showSizeChanger: true,
-      showTotal: options.showTotal,
+      showTotal:
+        options.showTotal &&
+        ((total: number) => options.showTotal?.(page?.totalCapped ? `${total}+` : String(total), total)),
     },
     onChange: (pagination, _filters, sorter) => {
       const single = Array.isArray(sorter) ? sorter[0] : sorter;

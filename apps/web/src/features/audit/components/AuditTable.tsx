@@ -103,7 +103,7 @@ export function AuditTable({ page, loading, list }: AuditTableProps) {
 
   const table = useListTable(list, page, {
     columns,
-    showTotal: (total) => t('audit.total', { total, count: total }),
+    showTotal: (total, count) => t('audit.total', { total, count }),
   });
 
   return (

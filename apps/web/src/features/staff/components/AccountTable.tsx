@@ -166,7 +166,7 @@ export function AccountTable({ page, loading, list, onAction }: AccountTableProp
 
   const table = useListTable(list, page, {
     columns,
-    showTotal: (total) => t('staff.total', { total, count: total }),
+    showTotal: (total, count) => t('staff.total', { total, count }),
   });
 
   return (
