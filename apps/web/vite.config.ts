@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { reactRouterProduction } from './react-router-production.mjs';
 
 /** `vite` (dev): /h5 and its paths without an extension get the participant app's page, as the server does. */
 const h5Fallback = (): Plugin => ({
@@ -15,94 +12,6 @@ const h5Fallback = (): Plugin => ({
     });
   },
 });
-
-const NO_FILTER_TREE = '\0antd-table-filter-tree';
-
-/**
- * antd's Table imports its Tree for tree-mode column filters, which no console table uses: in the build its filter
- * dropdown gets a Tree that fails loudly instead, and every page with a table downloads rc-tree's component no more
- * (about 12 KiB gzip). The build fails if antd stops importing it this way, so an upgrade cannot lose the stub
- * silently.
- */
-const noTableFilterTree = (): Plugin => {
-  let replaced = false;
-  return {
-    name: 'no-table-filter-tree',
-    enforce: 'pre',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    resolveId(source, importer) {
-      if (
-        source !== '../../../tree' ||
-        !importer?.endsWith('/antd/es/table/hooks/useFilter/FilterDropdown.js')
-      )
-        return;
-      replaced = true;
-      return NO_FILTER_TREE;
-    },
-    load(id) {
-      if (id !== NO_FILTER_TREE) return;
-      return 'export default function Tree() { throw new Error("Tree-mode column filters are left out of the build (apps/web/vite.config.ts)"); }';
-    },
-    buildEnd(error) {
-      if (!error && !replaced)
-        this.error(
-          "antd's table filter no longer imports its Tree from '../../../tree': update noTableFilterTree",
-        );
-    },
-  };
-};
-
-const NAME_HELPER = '\0antd-form-name-helper';
-
-/**
- * antd's form engine (rc-form and async-validator, 13 KiB gzip) stays with the pages whose forms use it. antd's
- * inputs import the form's contexts, whose module takes one export (FormProvider) from rc-form's index, and its
- * radio group (in every table, for radio selection) takes a name helper from the form's useForm module, which
- * imports the engine: the chunks follow those imports, so the login page and the console's home carried the
- * engine though they draw their fields without antd's Form. The contexts are pointed at rc-form's module that
- * defines FormProvider, the radio group at the helper alone (antd's one line, checked against antd's source).
- * The build fails if antd stops importing them this way, so an upgrade cannot lose this silently.
- */
-const formEngineWithItsForms = (): Plugin => {
-  const redirected = new Set<string>();
-  let formUtil = '';
-  return {
-    name: 'form-engine-with-its-forms',
-    enforce: 'pre',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    async resolveId(source, importer) {
-      if (source === '@rc-component/form' && importer?.endsWith('/antd/es/form/context.js')) {
-        redirected.add('contexts');
-        return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
-      }
-      if (source === '../form/hooks/useForm' && importer?.endsWith('/antd/es/radio/group.js')) {
-        redirected.add('radio group');
-        const useForm = path.resolve(path.dirname(importer), '../form/hooks/useForm.js');
-        if (
-          !fs
-            .readFileSync(useForm, 'utf8')
-            .includes("const namePath = toArray(name);\n  return namePath.join('_');")
-        )
-          this.error("antd's toNamePathStr changed: update formEngineWithItsForms");
-        formUtil = path.resolve(path.dirname(importer), '../form/util.js');
-        return NAME_HELPER;
-      }
-    },
-    load(id) {
-      if (id !== NAME_HELPER) return;
-      return `import { toArray } from ${JSON.stringify(formUtil)};
-export const toNamePathStr = (name) => toArray(name).join('_');`;
-    },
-    buildEnd(error) {
-      if (!error && redirected.size < 2)
-        this.error(
-          `antd no longer imports its form engine through ${['contexts', 'radio group'].filter((part) => !redirected.has(part)).join(' and ')}: update formEngineWithItsForms`,
-        );
-    },
-  };
-};
 
 /**
  * No console file holds zod classic (about 17 KiB gzip, and it keeps every zod core class in the file of the
@@ -128,15 +37,73 @@ const noZodClassic = (): Plugin => ({
   },
 });
 
+/** Module paths the login page's download may not hold: the console's libraries and the shell's strings. */
+const NOT_ON_LOGIN = [
+  '/node_modules/zod/',
+  '/node_modules/axios/',
+  // Its query options helper (an identity function) may come along; the client and its cache may not.
+  '/node_modules/@tanstack/query-core/',
+  '/node_modules/@tanstack/react-query/build/modern/QueryClientProvider',
+  '/src/app/locales/shell/',
+];
+/**
+ * Module paths the console's home may not hold: what only its drawers, dialogs and other pages draw (they come
+ * with them), and components the home draws without (cards, tags, avatar, breadcrumb, antd's Form items).
+ */
+const NOT_ON_HOME = [
+  ...[
+    'drawer',
+    'input-number',
+    'descriptions',
+    'typography',
+    'card',
+    'avatar',
+    'popover',
+    'popconfirm',
+    'tag',
+  ]
+    .concat(['breadcrumb', 'input/OTP', 'form/FormItem'])
+    .map((component) => `/node_modules/antd/es/${component}/`),
+  '/src/features/orders/strings/',
+  '/src/features/layout/PhoneNavigation',
+];
+
+/**
+ * What the first screens download, checked on the build: the login page (the entry and the chunks it imports
+ * statically) and the console's home (those and the `console` chunk with its static imports) hold none of the
+ * modules listed above. The build names the module and the screen that broke it.
+ */
+const firstScreens = (): Plugin => ({
+  name: 'first-screens',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((chunk) => chunk.type === 'chunk');
+    const withImports = (start: typeof chunks) => {
+      const seen = new Set(start);
+      for (const chunk of seen)
+        for (const file of chunk.imports) {
+          const imported = bundle[file];
+          if (imported?.type === 'chunk') seen.add(imported);
+        }
+      return [...seen];
+    };
+    const login = withImports(chunks.filter((chunk) => chunk.isEntry));
+    const home = withImports([...login, ...chunks.filter((chunk) => chunk.name === 'console')]);
+    if (!home.some((chunk) => chunk.name === 'console')) this.error('first-screens: no console chunk');
+    for (const [screen, files, refused] of [
+      ['login page', login, NOT_ON_LOGIN],
+      ["console's home", home, NOT_ON_HOME],
+    ] as const)
+      for (const chunk of files) {
+        const held = chunk.moduleIds.find((id) => refused.some((path) => id.includes(path)));
+        if (held) this.error(`The ${screen} downloads ${held} (in ${chunk.fileName}): see firstScreens`);
+      }
+  },
+});
+
 export default defineConfig({
-  plugins: [
-    react(),
-    reactRouterProduction(),
-    h5Fallback(),
-    noTableFilterTree(),
-    formEngineWithItsForms(),
-    noZodClassic(),
-  ],
+  plugins: [react(), h5Fallback(), noZodClassic(), firstScreens()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:8000' },
   },

@@ -11,14 +11,13 @@ const FLOOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor');
 async function weighBuild(entry) {
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
-  const { reactRouterProduction } = await import('../../apps/web/react-router-production.mjs');
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
   try {
     await build({
       root: FLOOR,
       configFile: false,
       logLevel: 'silent',
-      plugins: [react(), reactRouterProduction()],
+      plugins: [react()],
       build: {
         outDir,
         modulePreload: { polyfill: false },

@@ -7,9 +7,9 @@ import { figure } from './lib.mjs';
 const KIB = 1024;
 /** Where signing in lands (SPEC 1: `/` redirects to /game; HOME_PATH in packages/shared). */
 const HOME_PATH = '/game';
-/** Budgets from issue 8; their floors are built and weighed in the same run (floor.mjs). */
-const LOGIN_BUDGET = 220;
-const CONSOLE_BUDGET = 360;
+/** Budgets from issue 29 (no build step rewrites antd's imports since); their floors are built and weighed in the same run (floor.mjs). */
+const LOGIN_BUDGET = 230;
+const CONSOLE_BUDGET = 400;
 
 export const launchChromium = async () => {
   const { chromium } = await import('@playwright/test');

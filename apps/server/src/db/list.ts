@@ -3,14 +3,12 @@ import { ID_MAX, type Page } from '@cool/shared';
 import {
   and,
   asc,
-  Column,
   count,
   desc,
   getTableName,
   inArray,
-  is,
   type Placeholder,
-  SQL,
+  type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
@@ -168,44 +166,6 @@ const keep = <V>(cache: Map<string, V>, key: string, value: V) => {
   if (cache.size > COUNTS_KEPT) cache.delete(cache.keys().next().value as string);
   return value;
 };
-
-type Decoder = { mapFromDriverValue(value: unknown): unknown };
-/** What drizzle keeps of a prepared select (not in its types): its fields in order, and an optional mapper. */
-interface PreparedInternals {
-  fields?: { path: string[]; field: unknown }[];
-  customResultMapper?: (rows: unknown[][]) => unknown[];
-}
-
-/**
- * drizzle maps every row by asking, for each field of each row, what kind of field it is: a fifth of a list
- * page's CPU. A flat select's rows are decoded here with each field's decoder looked up once; any other
- * select keeps drizzle's mapping.
- */
-function decodingOnce<P extends object>(prepared: P): P {
-  const internals = prepared as PreparedInternals;
-  const fields = internals.fields;
-  if (!fields || internals.customResultMapper || fields.some(({ path }) => path.length !== 1))
-    return prepared;
-  const decoders: Decoder[] = [];
-  for (const { field } of fields) {
-    // An SQL field's decoder (its `mapWith`) is not in drizzle's types either.
-    if (is(field, Column)) decoders.push(field);
-    else if (is(field, SQL)) decoders.push((field as unknown as { decoder: Decoder }).decoder);
-    else if (is(field, SQL.Aliased)) decoders.push((field.sql as unknown as { decoder: Decoder }).decoder);
-    else return prepared;
-  }
-  const keys = fields.map(({ path }) => path[0]!);
-  internals.customResultMapper = (rows) =>
-    rows.map((row) => {
-      const decoded: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) {
-        const value = row[i];
-        decoded[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
-      }
-      return decoded;
-    });
-  return prepared;
-}
 
 /**
  * A column of the outer query, for a correlated subquery among a select's fields: drizzle writes the fields'
@@ -489,7 +449,7 @@ export function defineList<F extends Record<string, Filter>, S extends string>(s
         const rows = select(db, inPage(db, query, condition, seek, PLACEHOLDERS), orderBy(query));
         // Named by its text: shapes whose text is the same share the name, and so their parsed statement.
         const name = `list_${createHash('sha256').update(rows.toSQL().sql).digest('base64url').slice(0, 16)}`;
-        return keep(statements, shape, decodingOnce(rows.prepare(name)));
+        return keep(statements, shape, rows.prepare(name));
       };
       return (db: Executor, query: Query & PageQuery) =>
         pageWith(db, query, (seek, values, condition) =>

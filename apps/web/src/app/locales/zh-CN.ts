@@ -1,4 +1,4 @@
-import zhCN from 'antd/es/locale/zh_CN';
+import zhCN from 'antd/locale/zh_CN';
 import twoStepPrompt from '../../features/auth/strings/twoStepPrompt/zh-CN.json';
 import auth from '../../features/auth/strings/zh-CN.json';
 import layout from '../../features/layout/strings/zh-CN.json';

@@ -1,3 +1,0 @@
-import type { Plugin } from 'vite';
-
-export declare const reactRouterProduction: () => Plugin;
