@@ -7,7 +7,7 @@ import { figure } from './lib.mjs';
 const KIB = 1024;
 /** Where signing in lands (SPEC 1: `/` redirects to /game; HOME_PATH in packages/shared). */
 const HOME_PATH = '/game';
-/** Budgets from issue 29 (no build step rewrites antd's imports since); their floors are built and weighed in the same run (floor.mjs). */
+/** Budgets for a build that rewrites none of antd's imports; their floors are built and weighed in the same run (floor.mjs). */
 const LOGIN_BUDGET = 230;
 const CONSOLE_BUDGET = 400;
 
