@@ -40,14 +40,14 @@ describe('records now', () => {
     await take(taker, phqId, phq(0));
     const open = await taker('POST', '/records', { testId: phqId });
     expect(open.status).toBe(201);
-    // One left unfinished two days ago: still in progress, not today's, not in the last 24 hours.
+    // One left unfinished two days ago: not today's, and not in progress now (started more than 24 hours ago).
     const old = await (await participant(server))('POST', '/records', { testId: phqId });
     await server.database.db.execute(
       sql`update records set started_at = now() - interval '2 days' where id = ${old.body.result.id}`,
     );
 
     const now = await get('/api/monitor/records');
-    expect(now).toMatchObject({ startedToday: 3, submittedToday: 2, inProgress: 2 });
+    expect(now).toMatchObject({ startedToday: 3, submittedToday: 2, inProgress: 1 });
     const hours = now.hours as { hour: string; started: number; submitted: number }[];
     expect(hours).toHaveLength(24);
     // Oldest first, one hour apart, ending with this hour, which holds them all.

@@ -5,14 +5,17 @@ import { bandColourSchema } from './scoring.ts';
 
 /** The monitor dashboard (/dashboard/monitor): the service's live operations, one section per resource. */
 
-/** How far back the monitor looks: the per-hour chart, the payment log and the job queue. */
+/**
+ * How far back the monitor looks: the per-hour chart, the payment log, the job queue, and the records in
+ * progress (started this long ago at most: older unfinished starts are not being answered now).
+ */
 export const MONITOR_HOURS = 24;
 
 export const recordsNowSchema = z.object({
   /** Records started and submitted since midnight in China time (UTC+8). */
   startedToday: z.number().int(),
   submittedToday: z.number().int(),
-  /** Records started and not yet submitted, whenever they were started. */
+  /** Records started in the last MONITOR_HOURS hours and not yet submitted. */
   inProgress: z.number().int(),
   /** The last 24 hours, oldest first: each hour's start (ISO 8601, UTC) and its counts, zeros included. */
   hours: z.array(z.object({ hour: z.string(), started: z.number().int(), submitted: z.number().int() })),

@@ -8,8 +8,12 @@ import { alerts, payLog, records } from '../../db/schema.ts';
 const countSince = (column: typeof records.startedAt | typeof records.submittedAt, start: Date) =>
   sql<number>`count(*) filter (where ${column} >= ${start})`.mapWith(Number);
 
-/** Records started and submitted since `todayStart`, and those in progress. */
-export async function recordCounts(db: Executor, todayStart: Date) {
+/**
+ * Records started and submitted since `todayStart`, and those in progress that started after `openSince`: a
+ * year leaves hundreds of thousands of starts nobody finished, which are not being answered now (and
+ * counting them took 140 ms on every poll of every open monitor).
+ */
+export async function recordCounts(db: Executor, todayStart: Date, openSince: Date) {
   const [today] = await db
     .select({
       started: countSince(records.startedAt, todayStart),
@@ -17,7 +21,11 @@ export async function recordCounts(db: Executor, todayStart: Date) {
     })
     .from(records)
     .where(sql`${records.startedAt} >= ${todayStart} or ${records.submittedAt} >= ${todayStart}`);
-  const [open] = await db.select({ n: count() }).from(records).where(eq(records.status, 'in_progress'));
+  // The status as a literal: the partial index of open records matches it in a generic plan too.
+  const [open] = await db
+    .select({ n: count() })
+    .from(records)
+    .where(and(sql`${records.status} = 'in_progress'`, gte(records.startedAt, openSince)));
   return { started: today!.started, submitted: today!.submitted, inProgress: open!.n };
 }
 

@@ -17,7 +17,7 @@ const hoursAgo = (now: Date, hours: number) => new Date(now.getTime() - hours * 
 export async function recordsNow(ctx: ServiceContext, now = new Date()): Promise<RecordsNow> {
   // "Today" is the service's day: midnight in China time.
   const { start } = chinaDay(chinaDate(now));
-  const counts = await repo.recordCounts(ctx.db, start);
+  const counts = await repo.recordCounts(ctx.db, start, new Date(now.getTime() - MONITOR_HOURS * 3600_000));
   return {
     startedToday: counts.started,
     submittedToday: counts.submitted,
