@@ -65,7 +65,7 @@ const NOT_ON_HOME = [
     .concat(['breadcrumb', 'input/OTP', 'form/FormItem'])
     .map((component) => `/node_modules/antd/es/${component}/`),
   '/src/features/orders/strings/',
-  '/src/features/layout/PhoneNavigation',
+  '/src/app/layout/PhoneNavigation',
 ];
 
 /**
@@ -127,7 +127,7 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('/src/main.tsx') },
             // The login page's language menu keeps a chunk of its own (with the antd Dropdown it needs), so picking
             // a language before signing in does not download the console below.
-            { name: 'LanguageSelect', test: /\/src\/features\/layout\/LanguageSelect\.tsx$/ },
+            { name: 'LanguageSelect', test: /\/src\/app\/layout\/LanguageSelect\.tsx$/ },
             // The console's home, where signing in lands, is one file too: the shell and the tests list with
             // everything they import statically. As 64 chunks it weighed 18 KiB more, and on HTTP/1.1 the sign-in's
             // own calls queued behind them for the browser's six connections. Other pages, drawers and dialogs keep

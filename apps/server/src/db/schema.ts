@@ -445,9 +445,7 @@ export const records = pgTable(
     index('records_band_idx').on(t.bandColour, t.startedAt, t.id),
     // Conversion (Dashboard > Analysis): paid tests' records submitted in a period, and whether a payment
     // unlocked them, read from this index alone instead of a month of heap pages (1.2 s -> 11 ms a year in).
-    index('records_paid_submitted_idx')
-      .on(t.submittedAt, t.unlockedAt)
-      .where(sql`price_fen > 0`),
+    index('records_paid_submitted_idx').on(t.submittedAt, t.unlockedAt).where(sql`price_fen > 0`),
     // Records with alerts (the records screen's filter): a seventh of a year's records, counted and paged
     // off this index instead of walking the time index past the other six sevenths.
     index('records_alerted_idx').on(t.startedAt, t.id).where(sql`alert_count > 0`),

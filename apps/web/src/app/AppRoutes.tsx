@@ -2,7 +2,6 @@ import { entriesAccess, filterRoutes, safeRedirect } from '@cool/shared';
 import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import UserLayout from '../features/layout/UserLayout.tsx';
 import { routeTitle } from '../shared/i18n/routeTitle.ts';
 import { tabKey } from '../shared/routes/routes.ts';
 import { flattenRoutes, menuTree } from '../shared/routes/tree.ts';
@@ -12,6 +11,7 @@ import { useTabsStore } from '../shared/tabs/tabsStore.ts';
 import { PageLoading } from '../shared/ui/PageLoading.tsx';
 import { RouteErrorBoundary } from '../shared/ui/RouteErrorBoundary.tsx';
 import { ConsoleShell } from './consoleShell.ts';
+import UserLayout from './layout/UserLayout.tsx';
 import { APP_ROUTES, type AppRoute, forbiddenPage, warmUpConsole } from './routes/registry.tsx';
 import { SessionGate } from './SessionGate.tsx';
 

@@ -1,7 +1,7 @@
 import { QueryClientContext, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { theme } from 'antd';
 import { type CSSProperties, lazy, type ReactNode, Suspense, useContext, useEffect } from 'react';
-import BasicLayout from '../features/layout/BasicLayout.tsx';
+import BasicLayout from './layout/BasicLayout.tsx';
 import './dates.ts';
 import { useTranslation } from 'react-i18next';
 import { addMessages } from '../shared/i18n/i18n.ts';

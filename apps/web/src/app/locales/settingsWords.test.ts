@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import accountEn from '../../features/account/strings/account/en-US.json';
 import accountZh from '../../features/account/strings/account/zh-CN.json';
-import drawerEn from '../../features/layout/strings/console/en-US.json';
-import drawerZh from '../../features/layout/strings/console/zh-CN.json';
+import drawerEn from '../layout/strings/console/en-US.json';
+import drawerZh from '../layout/strings/console/zh-CN.json';
 
 /** The settings drawer and Account settings > Custom change the same settings: they must name them alike. */
 describe('the display settings, in the drawer and in account settings', () => {
