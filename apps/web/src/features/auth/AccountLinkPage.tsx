@@ -6,8 +6,8 @@ import { acceptInvitation, activate, checkLink, resetWithLink } from '../../shar
 import { errorCodeOf } from '../../shared/http/client.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
-import { AccountResult } from './AccountResult.tsx';
-import { NewPasswordFields } from './PasswordStrength.tsx';
+import { AccountResult } from './components/AccountResult.tsx';
+import { NewPasswordFields } from './components/PasswordStrength.tsx';
 
 type Kind = 'activate' | 'reset' | 'invite';
 type State = 'loading' | 'ready' | 'done' | 'invalid' | 'failed';

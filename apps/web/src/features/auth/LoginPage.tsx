@@ -13,15 +13,15 @@ import { useAuthStore } from '../../shared/session/authStore.ts';
 import { loadUser } from '../../shared/session/loadUser.ts';
 import { LazyAlert } from '../../shared/ui/LazyAlert.tsx';
 import { useNotices } from '../../shared/ui/notices.ts';
-import { LoginTabs } from './LoginTabs.tsx';
-import type { MobileSignIn, MobileSignInValues } from './MobileSignInFields.tsx';
-import { SignInField } from './SignInField.tsx';
-import { useSignInOptions } from './signInOptions.ts';
-import { ThirdPartySignIn } from './ThirdPartySignIn.tsx';
-import { useTwoStepSignIn } from './useTwoStepSignIn.tsx';
+import { LoginTabs } from './components/LoginTabs.tsx';
+import type { MobileSignIn, MobileSignInValues } from './components/MobileSignInFields.tsx';
+import { SignInField } from './components/SignInField.tsx';
+import { useSignInOptions } from './components/signInOptions.ts';
+import { ThirdPartySignIn } from './components/ThirdPartySignIn.tsx';
+import { useTwoStepSignIn } from './components/useTwoStepSignIn.tsx';
 
 // The mobile tab's fields download when the tab is first opened: most sign-ins use the first tab.
-const MobileSignInFields = lazy(() => import('./MobileSignInFields.tsx'));
+const MobileSignInFields = lazy(() => import('./components/MobileSignInFields.tsx'));
 
 /** Keys of SPEC 9's four welcome phrases, in the order `welcomePhraseIndex` picks from. */
 const WELCOME_PHRASES = ['rest', 'meal', 'game', 'tired'] as const;

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { requestRecovery, resetWithCode } from '../../shared/api/identity.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
-import { AccountResult } from './AccountResult.tsx';
-import { EmailField } from './EmailField.tsx';
-import { LoginTabs } from './LoginTabs.tsx';
-import { MobileCodeFields } from './MobileCodeFields.tsx';
-import { OutboxNotice } from './OutboxNotice.tsx';
-import { NewPasswordFields } from './PasswordStrength.tsx';
+import { AccountResult } from './components/AccountResult.tsx';
+import { EmailField } from './components/EmailField.tsx';
+import { LoginTabs } from './components/LoginTabs.tsx';
+import { MobileCodeFields } from './components/MobileCodeFields.tsx';
+import { OutboxNotice } from './components/OutboxNotice.tsx';
+import { NewPasswordFields } from './components/PasswordStrength.tsx';
 
 type Way = 'email' | 'mobile';
 

@@ -6,12 +6,12 @@ import { Link, useNavigate } from 'react-router';
 import { register } from '../../shared/api/identity.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../shared/http/formErrors.ts';
-import { EmailField } from './EmailField.tsx';
-import { MobileCodeFields } from './MobileCodeFields.tsx';
-import { OutboxNotice } from './OutboxNotice.tsx';
-import { NewPasswordFields } from './PasswordStrength.tsx';
-import { useSignInOptions } from './signInOptions.ts';
-import { TextField } from './TextField.tsx';
+import { EmailField } from './components/EmailField.tsx';
+import { MobileCodeFields } from './components/MobileCodeFields.tsx';
+import { OutboxNotice } from './components/OutboxNotice.tsx';
+import { NewPasswordFields } from './components/PasswordStrength.tsx';
+import { useSignInOptions } from './components/signInOptions.ts';
+import { TextField } from './components/TextField.tsx';
 
 interface RegisterFields {
   name: string;

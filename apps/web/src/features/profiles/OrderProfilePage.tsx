@@ -9,8 +9,8 @@ import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { useFindOrder, useOrderProfile, useSyncOrderNow } from './api.ts';
 import { HistoryPanel, OrderFactsPanel, RefundsPanel } from './components/OrderSections.tsx';
-import { useFindOrder, useOrderProfile, useSyncOrderNow } from './orderApi.ts';
 
 /** Without `?id=`: an order by its number, then opened by its id. */
 function FindOrder() {

@@ -23,16 +23,16 @@ import {
   useParticipantOrders,
   useParticipantPaid,
   useParticipantRecords,
-} from './participant/api.ts';
-import { LatestRecordSteps } from './participant/LatestRecordSteps.tsx';
-import { ParticipantPicker } from './participant/ParticipantPicker.tsx';
+} from './api.ts';
+import { LatestRecordSteps } from './components/LatestRecordSteps.tsx';
+import { ParticipantPicker } from './components/ParticipantPicker.tsx';
 import {
   AlertTable,
   OrderTable,
   RecordTable,
   reportPath,
   TAB_PAGE_SIZE,
-} from './participant/ProfileTables.tsx';
+} from './components/ProfileTables.tsx';
 
 /** `?id=` as a participant id, or undefined. */
 const idOf = (value: string | null) => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf } from '../../shared/http/client.ts';
-import { errorText } from '../../shared/http/errorText.ts';
+import { errorCodeOf } from '../../../shared/http/client.ts';
+import { errorText } from '../../../shared/http/errorText.ts';
 
 const TwoStepPrompt = lazy(() => import('./TwoStepPrompt.tsx'));
 

@@ -1,9 +1,9 @@
 import type { AlertListQuery, OrderListQuery, ParticipantListQuery, RecordListQuery } from '@cool/shared';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { alertQueries } from '../../../shared/api/alerts.ts';
-import { orderQueries } from '../../../shared/api/orders.ts';
-import { participantQueries } from '../../../shared/api/participants.ts';
-import { recordQueries } from '../../../shared/api/records.ts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertQueries } from '../../shared/api/alerts.ts';
+import { orderKeys, orderQueries, syncOrder } from '../../shared/api/orders.ts';
+import { participantQueries } from '../../shared/api/participants.ts';
+import { recordQueries } from '../../shared/api/records.ts';
 
 /**
  * A participant's profile reads each area through that area's own endpoint, so the server applies each
@@ -31,3 +31,27 @@ export const useParticipantAlerts = (query: AlertListQuery, enabled: boolean) =>
   useQuery({ ...alertQueries.list(query), enabled });
 
 export const useParticipantActivity = (id: number) => useInfiniteQuery(participantQueries.activity(id));
+
+// ---- The order profile
+
+/** The order profile's order (`?id=`). */
+export function useOrderProfile(id: number | null) {
+  return useQuery({ ...orderQueries.byId(id ?? 0), enabled: id !== null });
+}
+
+/** The order with this number, for the profile's search (which then opens it by id). */
+export function useFindOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderNo: string) => queryClient.fetchQuery(orderQueries.detail(orderNo)),
+  });
+}
+
+/** Asks WeChat Pay about the order now: the order changes everywhere it is shown. */
+export function useSyncOrderNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncOrder,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ImageAvatar } from '../../../shared/ui/ImageAvatar.tsx';
 import { Panel } from '../../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
-import { useParticipantSearch } from './api.ts';
+import { useParticipantSearch } from '../api.ts';
 
 /** Without a participant in the URL: find one by nickname (the newest seen first). */
 export function ParticipantPicker() {

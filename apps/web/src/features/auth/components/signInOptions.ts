@@ -1,6 +1,6 @@
 import type { SignInOptions } from '@cool/shared';
 import { useEffect, useState } from 'react';
-import { signInOptions } from '../../shared/api/identity.ts';
+import { signInOptions } from '../../../shared/api/identity.ts';
 
 let asked: Promise<SignInOptions> | undefined;
 

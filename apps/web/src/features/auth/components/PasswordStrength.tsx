@@ -3,7 +3,7 @@ import { Form, Popover } from 'antd';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordMeter } from '../../shared/ui/PasswordMeter.tsx';
+import { PasswordMeter } from '../../../shared/ui/PasswordMeter.tsx';
 
 /**
  * The new-password field with the SPEC 5 strength meter in a popover (level and score bar) and the field

@@ -4,10 +4,10 @@ import { Flex, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { exchangeTicket, oauthProviders, signInUrl } from '../../shared/api/oauth.ts';
-import { errorText } from '../../shared/http/errorText.ts';
-import { loadErrorMessages } from '../../shared/i18n/i18n.ts';
-import { ProviderIcon } from '../../shared/oauth/ProviderIcon.tsx';
+import { exchangeTicket, oauthProviders, signInUrl } from '../../../shared/api/oauth.ts';
+import { errorText } from '../../../shared/http/errorText.ts';
+import { loadErrorMessages } from '../../../shared/i18n/i18n.ts';
+import { ProviderIcon } from '../../../shared/oauth/ProviderIcon.tsx';
 import { useTwoStepSignIn } from './useTwoStepSignIn.tsx';
 
 const TICKET = 'oauthTicket';

@@ -2,7 +2,7 @@ import { CODE_RESEND_SECONDS } from '@cool/shared';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/http/client.ts';
+import { ApiError } from '../../../shared/http/client.ts';
 
 interface CaptchaButtonProps {
   /** Checks the phone field and sends the code; answers the seconds until another may be sent. */

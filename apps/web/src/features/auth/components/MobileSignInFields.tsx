@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { type Ref, useImperativeHandle } from 'react';
-import { applyFieldErrors } from '../../shared/http/formErrors.ts';
+import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
 import { MobileCodeFields } from './MobileCodeFields.tsx';
 import { OutboxNotice } from './OutboxNotice.tsx';
 

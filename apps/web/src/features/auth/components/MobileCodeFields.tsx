@@ -1,7 +1,7 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type CodePurpose, sendCode } from '../../shared/api/identity.ts';
+import { type CodePurpose, sendCode } from '../../../shared/api/identity.ts';
 import { CaptchaButton } from './CaptchaButton.tsx';
 import { TextField } from './TextField.tsx';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LazyAlert } from '../../shared/ui/LazyAlert.tsx';
+import { LazyAlert } from '../../../shared/ui/LazyAlert.tsx';
 import { useSignInOptions } from './signInOptions.ts';
 
 /** Says where codes and links are while mail or SMS is not set up: the development outbox. */
