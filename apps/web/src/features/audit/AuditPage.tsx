@@ -1,10 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { auditListQuerySchema } from '@cool/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditQueries } from '../../shared/api/audit.ts';
 import { downloadFile } from '../../shared/http/download.ts';
 import { errorText } from '../../shared/http/errorText.ts';
 import { useListState } from '../../shared/list/useListState.ts';
@@ -12,6 +10,7 @@ import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { Panel } from '../../shared/ui/Panel.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { useAuditList } from './api.ts';
 import { AuditSearchForm } from './components/AuditSearchForm.tsx';
 import { AuditTable } from './components/AuditTable.tsx';
 
@@ -20,7 +19,7 @@ export default function AuditPage() {
   const { message } = useNotices();
   const listState = useListState(auditListQuerySchema);
   const { query } = listState;
-  const list = useQuery(auditQueries.list(query));
+  const list = useAuditList(query);
   const [exporting, setExporting] = useState(false);
 
   const exportList = async () => {

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useState } from 'react';
-import { auditQueries } from '../../../shared/api/audit.ts';
+import { useAuditActors } from '../api.ts';
 
 /** A staff account by name (and username where they differ), searched on the server as the user types. */
 export function ActorSelect(props: Omit<SelectProps<number>, 'options' | 'showSearch'>) {
   const [keyword, setKeyword] = useState('');
-  const found = useQuery(auditQueries.actors(keyword));
+  const found = useAuditActors(keyword);
   return (
     <Select
       {...props}
