@@ -104,6 +104,15 @@ export const transactionSchema = z.looseObject({
 /** An order as WeChat Pay sees it (query answer, and the decrypted payment notification). */
 export type WechatTransaction = z.infer<typeof transactionSchema>;
 
+/** A refund's amounts, as both the refund answers and the refund notifications give them. */
+const refundAmountSchema = z.looseObject({
+  total: z.number().int(),
+  refund: z.number().int(),
+  payer_total: z.number().int().optional(),
+  payer_refund: z.number().int().optional(),
+  currency: z.string().optional(),
+});
+
 const refundSchema = z.looseObject({
   refund_id: z.string(),
   out_refund_no: z.string(),
@@ -115,13 +124,7 @@ const refundSchema = z.looseObject({
   create_time: z.string().optional(),
   /** SUCCESS, CLOSED, PROCESSING or ABNORMAL. */
   status: z.string(),
-  amount: z.looseObject({
-    total: z.number().int(),
-    refund: z.number().int(),
-    payer_total: z.number().int().optional(),
-    payer_refund: z.number().int().optional(),
-    currency: z.string().optional(),
-  }),
+  amount: refundAmountSchema,
 });
 /** A refund as the apply and query answers give it. */
 export type WechatRefund = z.infer<typeof refundSchema>;
@@ -136,13 +139,7 @@ export const refundNotificationSchema = z.looseObject({
   refund_status: z.string(),
   success_time: z.string().optional(),
   user_received_account: z.string().optional(),
-  amount: z.looseObject({
-    total: z.number().int(),
-    refund: z.number().int(),
-    payer_total: z.number().int().optional(),
-    payer_refund: z.number().int().optional(),
-    currency: z.string().optional(),
-  }),
+  amount: refundAmountSchema,
 });
 export type WechatRefundNotification = z.infer<typeof refundNotificationSchema>;
 
