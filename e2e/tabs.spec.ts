@@ -77,6 +77,8 @@ test.describe('multi-tab bar', () => {
     await expect(page.getByText('No tabs on the right')).toBeVisible();
     await contextMenu(page, TITLES.game, 'Close tabs to the left');
     await expect(page.getByText('No tabs on the left')).toBeVisible();
+    // The second refusal replaces the first instead of stacking below it over the tab bar.
+    await expect(page.getByText('No tabs on the right')).toHaveCount(0);
 
     // Closing the shown tab (order) shows the last one left.
     await contextMenu(page, TITLES.center, 'Close tabs to the right');

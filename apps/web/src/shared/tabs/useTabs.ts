@@ -62,7 +62,8 @@ export function useTabs(): TabsApi {
           action,
         );
         if ('refused' in result) {
-          void message.info(t(`tabs.message.${result.refused}`));
+          // One refusal at a time: stacked messages would reach down over the tab bar itself.
+          void message.info({ key: 'tabs-refused', content: t(`tabs.message.${result.refused}`) });
           return;
         }
         if (result.close.length === 0) return;
