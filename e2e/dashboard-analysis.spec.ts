@@ -118,7 +118,9 @@ test('shows the sales and visits the server counted, with the paid test ranked',
   // The bars are drawn for this month's days.
   await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
 
-  const topTests = page.getByRole('table', { name: 'The tests the most participants took in the period' });
+  const topTests = page.getByRole('table', {
+    name: 'The tests the most participants took in the period (each counted once a day)',
+  });
   await expect(topTests.getByRole('row').filter({ hasText: TEST_TITLE })).toBeVisible();
   // This month runs on past today: its weekly range is the 7 China days ending today.
   const day = (daysAgo: number) =>

@@ -1,5 +1,6 @@
 import { purgeRateLimits } from './http/limit-store.ts';
 import { defineJob, type Job } from './jobs/jobs.ts';
+import { rollUpVisitsJob } from './modules/analysis/jobs.ts';
 import { purgeSessions } from './modules/auth/service.ts';
 import { recoveryMailJob } from './modules/identity/service.ts';
 import { purgeMessagingJob } from './modules/messaging/jobs.ts';
@@ -46,4 +47,5 @@ export const JOBS: readonly Job[] = [
   notifyStaffJob as Job,
   recoveryMailJob as Job,
   ...PAY_JOBS,
+  rollUpVisitsJob,
 ];

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { records } from '../src/db/schema.ts';
+import { records, rollups, visitDays } from '../src/db/schema.ts';
+import { rollUpVisitDays } from '../src/modules/analysis/service.ts';
 import { chinaDate } from '../src/modules/paylog/reconcile.ts';
 import { type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
@@ -214,8 +215,9 @@ describe('a record started 8 days ago', () => {
     });
     const period = await result(`/visits?from=${daysAgo(8)}&to=${today()}`);
     expect(period.buckets[0]).toEqual({ bucket: daysAgo(8), records: 1, participants: 1 });
+    // Its participant took it again today: over days, a participant counts once a day.
     expect(period.topTests.find((t: { testId: number }) => t.testId === phqId)).toMatchObject({
-      participants: 1,
+      participants: 2,
       records: 2,
       week: 1,
       previousWeek: 1,
@@ -244,6 +246,35 @@ describe('a record started 8 days ago', () => {
       week: 1,
       previousWeek: 1,
     });
+  });
+});
+
+describe('closed days rolled up', () => {
+  const views = () => [
+    '/visits/overview',
+    `/visits?from=${daysAgo(30)}&to=${today()}`,
+    `/visits?from=${daysAgo(9)}&to=${daysAgo(8)}`,
+    `/visits?from=${daysAgo(365)}&to=${today()}&unit=month`,
+    `/visits?from=${daysAgo(1)}&to=${today()}&unit=hour`,
+  ];
+
+  it('reads the same figures from the rollups as from the records, and counts today live', async () => {
+    const before = await Promise.all(views().map(result));
+    await rollUpVisitDays(server.database.db);
+    const [rollup] = await server.database.db.select().from(rollups);
+    expect(rollup!.closedThrough! >= daysAgo(2), rollup!.closedThrough!).toBe(true);
+    // The record 8 days ago is now read from the rollups, today's from the records.
+    expect(await server.database.db.select().from(visitDays)).toEqual([
+      { day: daysAgo(8), records: 1, participants: 1 },
+    ]);
+    expect(await Promise.all(views().map(result))).toEqual(before);
+
+    // A second run has nothing to do, and today's new records count at once.
+    await rollUpVisitDays(server.database.db);
+    await take(await participant(server), phqId, phq(0));
+    const after = await result('/visits/overview');
+    expect(after.visits.today).toBe(before[0].visits.today + 1);
+    expect(after.total).toBe(before[0].total + 1);
   });
 });
 

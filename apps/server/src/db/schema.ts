@@ -458,6 +458,36 @@ export const records = pgTable(
 );
 
 /**
+ * Visits of closed China days (Dashboard > Analysis), so a year reads 365 rows, not 3 million records:
+ * records started and distinct participants that day, over all tests. A record's day never changes and
+ * records are never deleted, so a closed day never changes; days after `rollups.closed_through` are counted
+ * from the records themselves.
+ */
+export const visitDays = pgTable('visit_days', {
+  day: date('day').primaryKey(),
+  records: integer('records').notNull(),
+  participants: integer('participants').notNull(),
+});
+
+/** The same per test (no foreign key: a test's figures outlive its deletion, as its records do). */
+export const visitTestDays = pgTable(
+  'visit_test_days',
+  {
+    day: date('day').notNull(),
+    testId: integer('test_id').notNull(),
+    records: integer('records').notNull(),
+    participants: integer('participants').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.testId] })],
+);
+
+/** How far each rollup reaches: the last China day it holds (null: none yet). */
+export const rollups = pgTable('rollups', {
+  name: text('name', { enum: ['visits'] }).primaryKey(),
+  closedThrough: date('closed_through'),
+});
+
+/**
  * Who has taken each test (issue 28): a row the first time a participant starts it. With `test_stats` it
  * keeps the shelf's and the tests list's "taken by N" from counting distinct participants over the records
  * on every view.

@@ -17,6 +17,8 @@ export interface Job<Data extends object = object> {
   name: string;
   /** Cron expression in UTC; a job without one runs only when sent. */
   cron?: string;
+  /** Also queued once when a server starts: work a new deployment should not wait for the schedule to do. */
+  atStart?: boolean;
   /** Registered only on this kind of database (VACUUM is for the embedded one). */
   only?: DatabaseKind;
   /** Tries after the first failure (pg-boss's default is 2). */
@@ -115,6 +117,9 @@ export async function startJobs(
     });
     workers.set(job.name, worker);
   }
+  // Servers that start together queue it once.
+  for (const job of active.filter((each) => each.atStart))
+    await boss.send(job.name, {}, { singletonKey: 'start', singletonSeconds: 60 });
   return {
     async send(job, data, sendOptions = {}) {
       const collapse = job.collapse && {

@@ -1,7 +1,16 @@
 import { ANALYSIS_RANKING_SIZE, ANALYSIS_TREND_DAYS, type AnalysisUnit, type PayChannel } from '@cool/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
-import { categories, orders, records, testCategories, tests } from '../../db/schema.ts';
+import {
+  categories,
+  orders,
+  records,
+  rollups,
+  testCategories,
+  tests,
+  visitDays,
+  visitTestDays,
+} from '../../db/schema.ts';
 import { chinaDate, chinaDay } from '../paylog/reconcile.ts';
 
 /**
@@ -47,14 +56,17 @@ const LABELS: Record<AnalysisUnit, string> = {
 function bucketed(period: Period, unit: AnalysisUnit, columns: SQL, grouped: SQL) {
   return sql`
     select to_char(series.bucket, ${LABELS[unit]}) as "bucket", ${columns}
-    from generate_series(
-      date_trunc(${unit}, ${period.from}::date::timestamp),
-      date_trunc(${unit}, (${period.to}::date + 1)::timestamp - interval '1 microsecond'),
-      ('1 ' || ${unit})::interval
-    ) as series(bucket)
+    from ${bucketSeries(period, unit)}
     left join (${grouped}) as grouped on grouped.bucket = series.bucket
     order by series.bucket`;
 }
+
+/** Every `unit` of the period, as `series.bucket` (timestamps of China's local time). */
+const bucketSeries = (period: Period, unit: AnalysisUnit) => sql`generate_series(
+  date_trunc(${unit}, ${period.from}::date::timestamp),
+  date_trunc(${unit}, (${period.to}::date + 1)::timestamp - interval '1 microsecond'),
+  ('1 ' || ${unit})::interval
+) as series(bucket)`;
 
 const rows = async <Row>(db: Executor, query: SQL) => (await db.execute(query)).rows as Row[];
 
@@ -177,42 +189,113 @@ export const salesByCategory = (db: Executor, period: Period, channel: PayChanne
 
 // ---- Visits (records) --------------------------------------------------------------------------------
 
-export const visitTotals = async (db: Executor, today: string) =>
-  (
-    await rows<Spans & { total: string }>(
-      db,
-      sql`select count(*) as "total", ${spans(sql`1`, records.startedAt, today)} from ${records}`,
-    )
-  )[0]!;
-
-export const visitTrend = (db: Executor, today: string) => dailyCounts(db, records, records.startedAt, today);
+/** The last China day the visit rollups hold, read in the statement that reads them (one snapshot). */
+const CLOSED = sql`(select ${rollups.closedThrough} from ${rollups} where ${rollups.name} = 'visits')`;
+/** The instant after the rollups' last day: records from here on are counted live. */
+const OPEN_FROM = sql`coalesce(((${CLOSED} + 1)::timestamp at time zone ${ZONE}), '-infinity')`;
 
 /**
- * The period's records in one pass over the (started_at, test_id, participant_id) index: per bucket (every
- * bucket of the period, zeros included), per test, and in all, each with its records and distinct
- * participants (`kind`: bucket, test, total).
+ * Visits per China day in the period: records started and distinct participants that day, per test
+ * (`byTest`) or over all tests. Closed days come from the rollups, the days after from the records (today,
+ * and yesterday until the job closes it), so the figures never depend on how recently the job ran.
+ */
+function visitsByDay({ from, to }: Period, byTest: boolean) {
+  const rolled = byTest ? visitTestDays : visitDays;
+  const test = byTest ? sql`, ${visitTestDays.testId} as test_id` : sql``;
+  const liveTest = byTest ? sql`, ${records.testId}` : sql``;
+  return sql`
+    select ${rolled.day} as day ${test}, ${rolled.records} as records, ${rolled.participants} as participants
+    from ${rolled} where ${rolled.day} between ${from}::date and ${to}::date and ${rolled.day} <= ${CLOSED}
+    union all
+    select ${local(records.startedAt)}::date ${liveTest}, count(*), count(distinct ${records.participantId})
+    from ${records}
+    where ${records.startedAt} >= greatest(${dayStart(from)}, ${OPEN_FROM})
+      and ${records.startedAt} < ${dayStart(chinaDate(chinaDay(to).end))}
+    group by 1 ${byTest ? sql`, 2` : sql``}`;
+}
+
+/** Every record ever and those of today, yesterday and the last two weeks (China days). */
+export const visitTotals = async (db: Executor, today: string) => {
+  const since = (days: number, daysAgo = 0) => {
+    const last = chinaDate(chinaDay(today).start, -daysAgo);
+    return sql`sum(records) filter (where day between ${chinaDate(chinaDay(last).start, 1 - days)}::date and ${last}::date)`;
+  };
+  return (
+    await rows<Spans & { total: string }>(
+      db,
+      sql`
+        select coalesce(sum(records), 0) as "total", coalesce(${since(1)}, 0) as "today",
+          coalesce(${since(1, 1)}, 0) as "yesterday", coalesce(${since(7)}, 0) as "week",
+          coalesce(${since(7, 7)}, 0) as "previousWeek"
+        from (${visitsByDay({ from: FIRST_DAY, to: today }, false)}) as days`,
+    )
+  )[0]!;
+};
+
+/** Records started per China day over the last ANALYSIS_TREND_DAYS days, `today` included. */
+export const visitTrend = (db: Executor, today: string) =>
+  rows<{ date: string; count: string }>(
+    db,
+    sql`
+      select to_char(series.day, 'YYYY-MM-DD') as "date", coalesce(days.records, 0) as "count"
+      from generate_series(${chinaDate(chinaDay(today).start, 1 - ANALYSIS_TREND_DAYS)}::timestamp, ${today}::timestamp,
+        interval '1 day') as series(day)
+      left join (${visitsByDay({ from: chinaDate(chinaDay(today).start, 1 - ANALYSIS_TREND_DAYS), to: today }, false)})
+        as days on days.day = series.day::date
+      order by series.day`,
+  );
+
+type VisitsRow = {
+  kind: 'bucket' | 'test' | 'total';
+  key: string | null;
+  records: string;
+  participants: string;
+};
+
+/**
+ * The period's visits, per bucket (every bucket of the period, zeros included), per test and in all, each with
+ * its records and participants (`kind`: bucket, test, total). By the day or month, participants are counted
+ * once a day (the sum of each day's distinct participants): a year then reads 365 rolled-up rows.
  */
 export const visitsGrouped = (db: Executor, period: Period, unit: AnalysisUnit) =>
-  rows<{ kind: 'bucket' | 'test' | 'total'; key: string | null; records: string; participants: string }>(
+  unit === 'hour' ? visitsByHour(db, period) : visitsByDays(db, period, unit);
+
+const visitsByDays = (db: Executor, period: Period, unit: AnalysisUnit) =>
+  rows<VisitsRow>(
+    db,
+    sql`
+      with all_tests as materialized (${visitsByDay(period, false)}),
+        per_test as (${visitsByDay(period, true)})
+      select 'bucket' as "kind", to_char(series.bucket, ${LABELS[unit]}) as "key",
+        coalesce(sum(all_tests.records), 0) as "records", coalesce(sum(all_tests.participants), 0) as "participants"
+      from ${bucketSeries(period, unit)}
+      left join all_tests on date_trunc(${unit}, all_tests.day::timestamp) = series.bucket
+      group by series.bucket
+      union all
+      select 'test', test_id::text, sum(records), sum(participants) from per_test group by test_id
+      union all
+      select 'total', null, coalesce(sum(records), 0), coalesce(sum(participants), 0) from all_tests
+      order by 1, 2`,
+  );
+
+/** A period of a few days by the hour, from the records (a week at most, so distinct counts stay cheap). */
+const visitsByHour = (db: Executor, period: Period) =>
+  rows<VisitsRow>(
     db,
     sql`
       with grouped as materialized (
         select grouping(bucket, test_id) as sets, bucket, test_id, count(*) as records,
           count(distinct participant_id) as participants
         from (
-          select date_trunc(${unit}, ${local(records.startedAt)}) as bucket, ${records.testId} as test_id,
+          select date_trunc('hour', ${local(records.startedAt)}) as bucket, ${records.testId} as test_id,
             ${records.participantId} as participant_id
           from ${records} where ${inPeriod(records.startedAt, period)}
         ) as taken
         group by grouping sets ((bucket), (test_id), ())
       )
-      select 'bucket' as "kind", to_char(series.bucket, ${LABELS[unit]}) as "key",
+      select 'bucket' as "kind", to_char(series.bucket, ${LABELS.hour}) as "key",
         coalesce(grouped.records, 0) as "records", coalesce(grouped.participants, 0) as "participants"
-      from generate_series(
-        date_trunc(${unit}, ${period.from}::date::timestamp),
-        date_trunc(${unit}, (${period.to}::date + 1)::timestamp - interval '1 microsecond'),
-        ('1 ' || ${unit})::interval
-      ) as series(bucket)
+      from ${bucketSeries(period, 'hour')}
       left join grouped on grouped.sets = 1 and grouped.bucket = series.bucket
       union all
       select 'test', test_id::text, records, participants from grouped where sets = 2
@@ -221,14 +304,54 @@ export const visitsGrouped = (db: Executor, period: Period, unit: AnalysisUnit) 
   );
 
 /** The tests' titles, with their records over the 7 China days ending `weekEnd` and the 7 before. */
-export const testsWithWeeks = (db: Executor, ids: number[], weekEnd: string) =>
-  rows<Titled & { week: string; previousWeek: string }>(
+export const testsWithWeeks = (db: Executor, ids: number[], weekEnd: string) => {
+  const weekStart = chinaDate(chinaDay(weekEnd).start, -6);
+  return rows<Titled & { week: string; previousWeek: string }>(
     db,
     sql`
       select ${tests.id} as "testId", ${TITLE},
-        (select count(*) from ${records} as recent where recent.test_id = ${tests.id}
-          and ${inLastDays(sql`recent.started_at`, weekEnd, 7)}) as "week",
-        (select count(*) from ${records} as recent where recent.test_id = ${tests.id}
-          and ${inLastDays(sql`recent.started_at`, weekEnd, 7, 7)}) as "previousWeek"
-      from ${tests} where ${tests.id} = any(${`{${ids.join(',')}}`}::int[])`,
+        coalesce(sum(days.records) filter (where days.day >= ${weekStart}::date), 0) as "week",
+        coalesce(sum(days.records) filter (where days.day < ${weekStart}::date), 0) as "previousWeek"
+      from ${tests}
+      left join (${visitsByDay({ from: chinaDate(chinaDay(weekEnd).start, -13), to: weekEnd }, true)}) as days
+        on days.test_id = ${tests.id}
+      where ${tests.id} = any(${`{${ids.join(',')}}`}::int[])
+      group by ${tests.id}`,
   );
+};
+
+// ---- Rollups (the job) -------------------------------------------------------------------------------
+
+/** The China day before which no record can start (the dashboard's all-time figures start here). */
+const FIRST_DAY = '2000-01-01';
+
+/** The rollups' last day, locked until the transaction ends (the row is made on first use). */
+export async function lockVisitRollup(tx: Executor): Promise<string | null> {
+  await tx.insert(rollups).values({ name: 'visits' }).onConflictDoNothing();
+  const [row] = await tx.select().from(rollups).where(eq(rollups.name, 'visits')).for('update');
+  return row?.closedThrough ?? null;
+}
+
+/** The China day of the first record started after `after` (any, when null); null when there is none. */
+export async function firstVisitDayAfter(db: Executor, after: string | null) {
+  const [row] = await rows<{ day: string | null }>(
+    db,
+    sql`select to_char(${local(sql`min(${records.startedAt})`)}, 'YYYY-MM-DD') as day from ${records}
+      ${after ? sql`where ${records.startedAt} >= ${dayStart(chinaDate(chinaDay(after).end))}` : sql``}`,
+  );
+  return row?.day ?? null;
+}
+
+/** Rolls up the China days `from` to `to` from the records and records `to` as the last day held. */
+export async function rollUpVisits(tx: Executor, period: Period) {
+  const started = inPeriod(records.startedAt, period);
+  const day = sql`${local(records.startedAt)}::date`;
+  await tx.execute(sql`
+    insert into ${visitDays} (day, records, participants)
+    select ${day}, count(*), count(distinct ${records.participantId}) from ${records} where ${started} group by 1`);
+  await tx.execute(sql`
+    insert into ${visitTestDays} (day, test_id, records, participants)
+    select ${day}, ${records.testId}, count(*), count(distinct ${records.participantId}) from ${records}
+    where ${started} group by 1, 2`);
+  await tx.update(rollups).set({ closedThrough: period.to }).where(eq(rollups.name, 'visits'));
+}

@@ -9,6 +9,7 @@ import {
   type VisitsOverview,
   type VisitsPeriod,
 } from '@cool/shared';
+import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../db/tx.ts';
 import { chinaDate, chinaDay } from '../paylog/reconcile.ts';
 import * as repo from './repository.ts';
@@ -159,4 +160,32 @@ export async function visitsPeriod(
       };
     }),
   };
+}
+
+/** A day closes an hour after China's midnight: a record begun just before it may still be committing. */
+const CLOSE_AFTER_MS = 3600_000;
+/** Days rolled up per transaction: the first run over a year of records holds no lock for long. */
+const ROLLUP_CHUNK_DAYS = 31;
+
+/**
+ * Rolls up the visits of every closed China day not yet held, a month of days per transaction. Safe to run
+ * on several servers at once (the rollup's row is locked) and as often as wanted (nothing to do is one read).
+ */
+export async function rollUpVisitDays(db: Executor, now = new Date()) {
+  const last = chinaDate(new Date(now.getTime() - CLOSE_AFTER_MS), -1);
+  let done = false;
+  while (!done) {
+    done = await db.transaction(async (tx) => {
+      const closed = await repo.lockVisitRollup(tx);
+      if (closed !== null && closed >= last) return true;
+      // Days without records need no rows: start at the first day with some.
+      const first = await repo.firstVisitDayAfter(tx, closed);
+      const from = first !== null && first < last ? first : last;
+      const chunkEnd = chinaDate(chinaDay(from).start, ROLLUP_CHUNK_DAYS - 1);
+      // biome-ignore lint/complexity/useMathMinMax: the earlier of two YYYY-MM-DD texts, which Math.min cannot take
+      const to = chunkEnd < last ? chunkEnd : last;
+      await repo.rollUpVisits(tx, { from, to });
+      return to === last;
+    });
+  }
 }

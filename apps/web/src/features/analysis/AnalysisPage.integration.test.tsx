@@ -153,7 +153,7 @@ describe('analysis dashboard', () => {
 
     // The top tests: participants, per capita and the weekly range.
     const table = await screen.findByRole('table', {
-      name: 'The tests the most participants took in the period',
+      name: 'The tests the most participants took in the period (each counted once a day)',
     });
     // The weekly range's 7 days, as the server counted them, under its heading.
     expect(within(table).getByRole('columnheader', { name: 'Weekly range03-02 – 03-08' })).toBeTruthy();
@@ -197,7 +197,9 @@ describe('analysis dashboard', () => {
     renderApp('/dashboard/analysis');
     const visits = await card('Visits');
     await waitFor(() => expect(visits.getByText('1,234')).toBeTruthy());
-    await screen.findByRole('table', { name: 'The tests the most participants took in the period' });
+    await screen.findByRole('table', {
+      name: 'The tests the most participants took in the period (each counted once a day)',
+    });
     expect(screen.queryByRole('heading', { name: 'Total sales' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Proportion of sales' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Sales' })).toBeNull();
