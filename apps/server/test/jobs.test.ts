@@ -89,9 +89,14 @@ describe('background jobs', () => {
       ];
       expect(names).toEqual(
         database.kind === 'pglite'
-          ? [...pay, 'purge-codes-and-messages', 'purge-sessions', 'vacuum']
-          : [...pay, 'purge-codes-and-messages', 'purge-rate-limits', 'purge-sessions'],
+          ? [...pay, 'purge-codes-and-messages', 'purge-sessions', 'roll-up-visits', 'vacuum']
+          : [...pay, 'purge-codes-and-messages', 'purge-rate-limits', 'purge-sessions', 'roll-up-visits'],
       );
+      // The visits rollup is also queued at start: a first deployment does not wait for its schedule.
+      const { rows: started } = await database.pool.query(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'roll-up-visits'`,
+      );
+      expect(started[0].n).toBeGreaterThanOrEqual(1);
       if (database.kind !== 'pglite') return;
       const id = await jobs.send(vacuumJob, {});
       let state = '';
