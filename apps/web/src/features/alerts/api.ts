@@ -2,7 +2,6 @@ import type { AlertListQuery } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { alertKeys, alertQueries, updateAlert } from '../../shared/api/alerts.ts';
 import { recordKeys } from '../../shared/api/records.ts';
-import { testOptionsQuery } from '../../shared/api/tests.ts';
 
 export function useAlertList(query: AlertListQuery) {
   return useQuery(alertQueries.list(query));
@@ -11,11 +10,6 @@ export function useAlertList(query: AlertListQuery) {
 /** The alert a link names (`null`: none). */
 export function useLinkedAlert(id: number | null) {
   return useQuery({ ...alertQueries.detail(id ?? 0), enabled: id !== null });
-}
-
-/** Tests for the search form's picker, asked for only when the role may list them. */
-export function useTestOptions(enabled: boolean) {
-  return useQuery({ ...testOptionsQuery(), enabled });
 }
 
 /** A follow-up refreshes the queue, the menu's count of new alerts and the records showing its status. */

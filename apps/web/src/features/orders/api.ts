@@ -9,7 +9,6 @@ import {
   syncOrder,
 } from '../../shared/api/orders.ts';
 import { recordKeys } from '../../shared/api/records.ts';
-import { testOptionsQuery } from '../../shared/api/tests.ts';
 
 export function useOrderList(query: OrderListQuery) {
   return useQuery(orderQueries.list(query));
@@ -21,11 +20,6 @@ export function useOrderTotals(filters: OrderFilters) {
 
 export function useOrderDetail(orderNo: string) {
   return useQuery(orderQueries.detail(orderNo));
-}
-
-/** Tests for the search form's picker. */
-export function useTestOptions() {
-  return useQuery(testOptionsQuery());
 }
 
 /** A sync, close or refund changes the order everywhere, and may lock or unlock its record's report. */

@@ -2,7 +2,7 @@ import { BUILT_IN_ROLES, recordSchema, testSchema } from '@cool/shared';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { api, queriesTo, renderApp, reply, server, setupIntegration } from '../../test/app.tsx';
-import { click, screen, within } from '../../test/dom.ts';
+import { click, fill, screen, waitFor, within } from '../../test/dom.ts';
 import * as fixture from '../../test/fixtures.ts';
 
 setupIntegration();
@@ -62,6 +62,31 @@ describe('records list', () => {
       hasAlert: 'true',
     });
     expect((screen.getByLabelText('Participant') as HTMLInputElement).value).toBe('Lin');
+  });
+
+  it('finds any test by searching the server, and names the test in the URL when it is not among the first', async () => {
+    const first = Array.from({ length: 20 }, (_, i) =>
+      fixture.test({ id: i + 1, title: { zh: `测评 ${i + 1}`, en: `Test ${i + 1}` } }),
+    );
+    const burnout = fixture.test({ id: 140, title: { zh: '职业倦怠', en: 'Burnout inventory' } });
+    server.use(
+      http.get(api('/records'), () => reply(fixture.page(recordSchema, rows))),
+      http.get(api('/tests'), ({ request }) =>
+        reply(fixture.page(testSchema, new URL(request.url).searchParams.get('title') ? [burnout] : first)),
+      ),
+      http.get(api('/tests/:id'), () =>
+        reply(fixture.testDetail({ id: 120, title: { zh: '倒班睡眠', en: 'Shift work sleep' } })),
+      ),
+    );
+    renderApp('/records?testId=120');
+    await screen.findByRole('row', { name: /^31/ });
+    const picker = screen.getByRole('combobox', { name: 'Test' });
+    const field = picker.closest('.ant-select')!;
+    await waitFor(() => expect(field.textContent).toContain('Shift work sleep'));
+
+    fill(picker, 'Burnout');
+    await screen.findByRole('option', { name: 'Burnout inventory' });
+    expect(queriesTo('/tests').at(-1)).toMatchObject({ title: 'Burnout', pageSize: '20' });
   });
 
   it('shows the range of start days of the URL in the form and asks for it', async () => {

@@ -1,7 +1,6 @@
 import type { RecordListQuery } from '@cool/shared';
 import { useQuery } from '@tanstack/react-query';
 import { recordQueries } from '../../shared/api/records.ts';
-import { testOptionsQuery } from '../../shared/api/tests.ts';
 
 export function useRecordList(query: RecordListQuery) {
   return useQuery(recordQueries.list(query));
@@ -9,9 +8,4 @@ export function useRecordList(query: RecordListQuery) {
 
 export function useRecordDetail(id: number) {
   return useQuery(recordQueries.detail(id));
-}
-
-/** Tests for the search form's picker. */
-export function useTestOptions() {
-  return useQuery(testOptionsQuery());
 }

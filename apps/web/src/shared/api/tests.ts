@@ -48,13 +48,6 @@ export const testQueries = {
     }),
 };
 
-/**
- * Every test in one page (the largest the API serves), for a list's test picker; tests rarely change while the
- * list is open.
- */
-export const testOptionsQuery = () =>
-  queryOptions({ ...testQueries.list({ pageNo: 1, pageSize: 100 }), staleTime: 60_000 });
-
 export const saveTest = ({ id, input }: { id?: number; input: TestInput }) =>
   id === undefined ? api.post('/tests', testDetail, input) : api.put(`/tests/${id}`, testDetail, input);
 

@@ -1,13 +1,12 @@
-import { ALERT_STATUSES, type alertListQuerySchema, localized } from '@cool/shared';
+import { ALERT_STATUSES, type alertListQuerySchema } from '@cool/shared';
 import { DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
 import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
-import { useTestOptions } from '../api.ts';
+import { TestPicker } from '../../../shared/ui/TestPicker.tsx';
 
 export type AlertSearch = ListStateOf<typeof alertListQuerySchema>['filters'];
 
@@ -33,9 +32,7 @@ interface AlertSearchFormProps {
 /** The queue's filters: the participant's nickname, the test (for a role that may list tests), status, days raised. */
 export function AlertSearchForm({ filters, onSearch }: AlertSearchFormProps) {
   const { t } = useTranslation();
-  const language = useTextLanguage();
   const canListTests = usePermission()('tests', 'query');
-  const tests = useTestOptions(canListTests);
   return (
     <ListSearchForm<AlertSearchValues> filters={toValues(filters)} onSearch={(v) => onSearch(toFilters(v))}>
       <SearchField name="participant" label={t('alerts.field.participant')}>
@@ -43,17 +40,7 @@ export function AlertSearchForm({ filters, onSearch }: AlertSearchFormProps) {
       </SearchField>
       {canListTests && (
         <SearchField name="testId" label={t('alerts.field.test')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('alerts.search.all')}
-            style={{ width: 200 }}
-            loading={tests.isLoading}
-            options={tests.data?.data.map((test) => ({
-              value: test.id,
-              label: localized(test.title, language),
-            }))}
-          />
+          <TestPicker placeholder={t('alerts.search.all')} style={{ width: 200 }} />
         </SearchField>
       )}
       <SearchField name="status" label={t('alerts.field.status')}>

@@ -1,8 +1,7 @@
-import { localized, ORDER_STATUSES, type orderListQuerySchema, PAY_CHANNELS } from '@cool/shared';
+import { ORDER_STATUSES, type orderListQuerySchema, PAY_CHANNELS } from '@cool/shared';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
 import {
   ListSearchForm,
@@ -11,7 +10,7 @@ import {
   SearchGroup,
 } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
-import { useTestOptions } from '../api.ts';
+import { TestPicker } from '../../../shared/ui/TestPicker.tsx';
 
 export type OrderSearch = ListStateOf<typeof orderListQuerySchema>['filters'];
 
@@ -47,8 +46,6 @@ interface OrderSearchFormProps {
 
 export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
   const { t } = useTranslation();
-  const language = useTextLanguage();
-  const tests = useTestOptions();
   const all = t('orders.search.all');
   return (
     <ListSearchForm<OrderSearchValues> filters={toValues(filters)} onSearch={(v) => onSearch(toFilters(v))}>
@@ -62,17 +59,7 @@ export function OrderSearchForm({ filters, onSearch }: OrderSearchFormProps) {
         <Input allowClear placeholder={t('orders.search.participantPlaceholder')} style={{ width: 160 }} />
       </SearchField>
       <SearchField name="testId" label={t('orders.field.test')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={all}
-          style={{ width: 200 }}
-          loading={tests.isLoading}
-          options={tests.data?.data.map((test) => ({
-            value: test.id,
-            label: localized(test.title, language),
-          }))}
-        />
+        <TestPicker placeholder={all} style={{ width: 200 }} />
       </SearchField>
       <SearchField name="status" label={t('orders.field.status')}>
         <Select

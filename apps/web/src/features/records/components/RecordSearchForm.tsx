@@ -1,12 +1,11 @@
-import { BAND_COLOURS, localized, RECORD_STATUSES, type recordListQuerySchema } from '@cool/shared';
+import { BAND_COLOURS, RECORD_STATUSES, type recordListQuerySchema } from '@cool/shared';
 import { DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
 import { fromDayRange, toDayRange } from '../../../shared/list/dayRange.ts';
 import { ListSearchForm, SearchField } from '../../../shared/list/ListSearchForm.tsx';
 import type { ListStateOf } from '../../../shared/list/useListState.ts';
-import { useTestOptions } from '../api.ts';
+import { TestPicker } from '../../../shared/ui/TestPicker.tsx';
 
 export type RecordSearch = ListStateOf<typeof recordListQuerySchema>['filters'];
 
@@ -31,25 +30,13 @@ interface RecordSearchFormProps {
 
 export function RecordSearchForm({ filters, onSearch }: RecordSearchFormProps) {
   const { t } = useTranslation();
-  const language = useTextLanguage();
-  const tests = useTestOptions();
   return (
     <ListSearchForm<RecordSearchValues> filters={toValues(filters)} onSearch={(v) => onSearch(toFilters(v))}>
       <SearchField name="participant" label={t('records.field.participant')}>
         <Input allowClear placeholder={t('records.search.participantPlaceholder')} style={{ width: 160 }} />
       </SearchField>
       <SearchField name="testId" label={t('records.field.test')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('records.search.all')}
-          style={{ width: 200 }}
-          loading={tests.isLoading}
-          options={tests.data?.data.map((test) => ({
-            value: test.id,
-            label: localized(test.title, language),
-          }))}
-        />
+        <TestPicker placeholder={t('records.search.all')} style={{ width: 200 }} />
       </SearchField>
       <SearchField name="status" label={t('records.field.status')}>
         <Select
