@@ -136,7 +136,7 @@ test.describe('sign-in, guard and sign-out', () => {
     expect(await page.evaluate(() => localStorage.getItem('Authorization'))).not.toBeNull();
   });
 
-  test('user info without permissions is refused with the SPEC error and returns to login', async ({
+  test('user info without permissions is refused with the error of docs/spec.md section 4 and returns to login', async ({
     page,
   }) => {
     await page.route('**/api/user/info', async (route) => {

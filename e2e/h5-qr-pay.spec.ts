@@ -4,9 +4,9 @@ import { notifyPaid, paidTest, skipWithoutLocalWechatPay, startFakeWechatPay } f
 import { result } from './support.ts';
 
 /**
- * Issue 10's "done when", against the local fake of WeChat Pay: on a computer a participant pays for a report by
- * QR code, and the report unlocks within a second or two of WeChat Pay's notification (the page asks every 2 s).
- * Named to run after h5-pay.spec.ts, which needs a server without WeChat Pay set up.
+ * The acceptance test of payment, against the local fake of WeChat Pay: on a computer a participant pays for
+ * a report by QR code, and the report unlocks within a second or two of WeChat Pay's notification (the page
+ * asks every 2 s). Named to run after h5-pay.spec.ts, which needs a server without WeChat Pay set up.
  */
 
 skipWithoutLocalWechatPay();

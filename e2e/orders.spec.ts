@@ -22,10 +22,11 @@ import {
 } from './support.ts';
 
 /**
- * Issue 10's staff side against the local fake of WeChat Pay: a participant pays for a report by QR code (the
- * fake pays and sends its signed notification), staff find the order in /order, open it and refund half; the
- * WeChat Pay page shows the calls and the notification. The server must call the fake: run with
- * WECHATPAY_API_BASE=http://127.0.0.1:<free port> (the server inherits it; this file starts the fake there).
+ * The staff side of payment orders against the local fake of WeChat Pay: a participant pays for a report by
+ * QR code (the fake pays and sends its signed notification), staff find the order in /order, open it and
+ * refund half; the WeChat Pay page shows the calls and the notification. The server must call the fake: run
+ * with WECHATPAY_API_BASE=http://127.0.0.1:<free port> (the server inherits it; this file starts the fake
+ * there).
  */
 
 skipWithoutLocalWechatPay();

@@ -12,8 +12,8 @@ import {
 } from './support.ts';
 
 /**
- * Issue 9's staff side: a participant takes PHQ-9 through the client API answering 3 ("nearly every day") on
- * item 9, and staff find the record, follow up its alert and manage the participant in the console.
+ * The staff side of records: a participant takes PHQ-9 through the client API answering 3 ("nearly every
+ * day") on item 9, and staff find the record, follow up its alert and manage the participant in the console.
  */
 
 // Two cores shared by many jobs: a list or a write can take longer than the default ten seconds.

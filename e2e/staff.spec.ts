@@ -12,7 +12,7 @@ import {
   uniqueSuffix,
 } from './support.ts';
 
-// The admin screens (issue 11): a role built on the permission matrix, an account with it, what that
+// The admin screens: a role built on the permission matrix, an account with it, what that
 // account sees, disabling it, the audit trail of it all, and approving a sign-up.
 
 const suffix = uniqueSuffix();
@@ -151,7 +151,7 @@ test('a staff manager cannot give a role beyond their own, nor change an adminis
     data: {
       ...role,
       permissions: [
-        // The console's menu needs the dashboard permission (SPEC 4).
+        // The console's menu needs the dashboard permission (docs/spec.md section 6).
         { permissionId: 'dashboard', actionList: ['query'] },
         { permissionId: 'accounts', actionList: ['add', 'edit', 'query', 'get', 'enable', 'disable'] },
         { permissionId: 'roles', actionList: ['query', 'get'] },

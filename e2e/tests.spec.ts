@@ -136,7 +136,7 @@ test.describe('psychological tests', () => {
       'src',
       /^\/uploads\/.+\.png$/,
     );
-    // SPEC 2 layout 5: 800 px wide (measured once the opening animation is over).
+    // docs/spec.md section 2, layout 5: 800 px wide (measured once the opening animation is over).
     await expect.poll(async () => (await page.locator('.ant-modal').boundingBox())?.width).toBe(800);
     await coverDialog.getByRole('button', { name: 'Close' }).click();
     await expect(coverDialog).toBeHidden();

@@ -16,7 +16,7 @@ test.describe('exception trigger', () => {
     page,
   }) => {
     await signInAs(page, ADMIN.username, ADMIN.password);
-    // SPEC 2's account menu leads there.
+    // The account menu of docs/spec.md section 2 leads there.
     await page.goto('/game');
     await page.getByRole('button', { name: 'Account menu' }).click({ timeout: 30_000 });
     await page.getByRole('menuitem', { name: 'Trigger Error' }).click();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:scale`: the service on a year of data (issue 28). Fills a throwaway database with records,
+// `npm run bench:scale`: the service on a year of data. Fills a throwaway database with records,
 // participants, alerts and orders of the shapes the service writes (scripts/bench/scale-fill.mjs), then times
 // what staff and participants do on it, each figure beside its floor (the plain SQL, or a bare Fastify + pg
 // route doing the same writes) and its goal. Not a test: CI does not run it.

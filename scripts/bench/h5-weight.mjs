@@ -6,7 +6,7 @@ import { figure } from './lib.mjs';
 import { launchChromium } from './page-weight.mjs';
 
 const KIB = 1024;
-/** Issue 9: the first screen of /h5/ stays within 150 KiB of JavaScript, gzip. */
+/** The budget: the first screen of /h5/ stays within 150 KiB of JavaScript, gzip. */
 const BUDGET = 150;
 
 export async function h5Weight(ctx) {

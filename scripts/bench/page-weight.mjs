@@ -5,7 +5,7 @@ import { floorWeights } from './floor.mjs';
 import { figure } from './lib.mjs';
 
 const KIB = 1024;
-/** Where signing in lands (SPEC 1: `/` redirects to /game; HOME_PATH in packages/shared). */
+/** Where signing in lands (docs/spec.md section 2: `/` redirects to /game; HOME_PATH in packages/shared). */
 const HOME_PATH = '/game';
 /** Budgets for a build that rewrites none of antd's imports; their floors are built and weighed in the same run (floor.mjs). */
 const LOGIN_BUDGET = 230;
@@ -67,7 +67,7 @@ async function weigh(browser, { origin, token }, target) {
 /**
  * JavaScript each screen downloads: the login page; the console's home (/game, the tests list), where signing in
  * lands; and the category list, the figure earlier runs reported as the first console page. BENCH_CHUNKS=1 also
- * prints each file of the home's and the category list's download (the table issue 8's closing note shows).
+ * prints each file of the home's and the category list's download, as a table.
  */
 export async function pageWeights(ctx) {
   if (!fs.existsSync('/usr/bin/chromium')) return [figure('page JS (gzip)', 'skipped: no /usr/bin/chromium')];

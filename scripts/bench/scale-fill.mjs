@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { json, request } from './lib.mjs';
 
-/** The sizes of the year, scaled from the number of records. */
+/** The sizes of the benchmark's year of data (participants and orders), scaled from the number of records. */
 export function yearSizes(records) {
   return {
     records,

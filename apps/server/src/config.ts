@@ -88,7 +88,10 @@ export interface Config {
    * the operator's own). An environment variable, not a setting: staff editing settings must not open it.
    */
   smtpAllowPrivate: boolean;
-  /** Without "remember me", a session ends after this many hours unused (with it, SPEC 9's 7 days). */
+  /**
+   * Without "remember me", a session ends after this many hours unused (with it, after the 7 days of
+   * docs/spec.md section 9).
+   */
   sessionIdleHours: number;
   oauth: OAuthBases;
   /**

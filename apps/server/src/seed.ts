@@ -32,8 +32,8 @@ async function once(tx: Tx, name: string, report: SeedReport, apply: () => Promi
 }
 
 /**
- * Permissions added by later issues: built-in roles of an older installation get what a new one seeds for
- * those ids, once, keeping whatever else staff changed in those roles.
+ * Permissions added after the built-in roles were first seeded: built-in roles of an older installation get
+ * what a new one seeds for those ids, once, keeping whatever else staff changed in those roles.
  */
 const GRANT_STEPS: { step: string; ids: readonly PermissionId[] }[] = [
   { step: 'grants:records-alerts-participants', ids: ['records', 'alerts', 'participants'] },

@@ -4,7 +4,7 @@ import { QUESTION_COLUMNS } from '../src/modules/questions/files.ts';
 import { checkedWorkbook, zipArchive } from '../src/modules/questions/workbook.ts';
 import { createTestServer, multipart, type TestServer } from './helpers.ts';
 
-/** Issue 8, part 1: bad input gets a clear 4xx, writes nothing, and leaves the server alive. */
+/** Bad input gets a clear 4xx, writes nothing, and leaves the server alive. */
 
 let server: TestServer;
 let admin: string;

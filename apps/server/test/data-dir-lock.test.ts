@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
 
-/** The embedded database's directory lock (issue 8): it dies with its process and trusts no pid. */
+/** The embedded database's directory lock: it dies with its process and trusts no pid. */
 
 const dirs: string[] = [];
 const dataDir = () => {

@@ -1,7 +1,7 @@
 /**
  * The SMTP server staff enter is an address the server connects to: it must not reach the server's own
  * network (loopback, private, link-local, cloud metadata), however the address is spelt, and what answers
- * there must not be echoed back (issue 27, item 32).
+ * there must not be echoed back.
  */
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

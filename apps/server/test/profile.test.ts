@@ -73,7 +73,7 @@ describe('the account profile', () => {
     expect((await api(null, 'GET', '/account/profile')).status).toBe(401);
   });
 
-  it('saves the SPEC 5 required fields, refuses missing ones and audits the change', async () => {
+  it('saves the fields docs/spec.md section 5 requires, refuses missing ones and audits the change', async () => {
     const { id, token } = await server.accountWithRole(ROLE);
     const missing = await api(token, 'PUT', '/account/profile', { ...PROFILE, address: '' });
     expect(missing.status).toBe(400);

@@ -1,7 +1,6 @@
 /**
  * Secrets are sealed at rest: a copy of the `settings` table alone reveals none of them, while the server
- * still signs, decrypts and signs in with them; keys rotate and a server without the key refuses to start
- * (issue 27, item 34).
+ * still signs, decrypts and signs in with them; keys rotate and a server without the key refuses to start.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * A write-only secret belongs to where it was entered for: saving a new SMTP host (or user, key id, app id)
- * without entering the secret again must not send the saved one there (issue 27, item 33).
+ * without entering the secret again must not send the saved one there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmtp, startSmtp } from './fakes/smtp.ts';

@@ -1,4 +1,4 @@
-/** SPEC 9 business constants shared by server and console. */
+/** The business constants of docs/spec.md section 9 shared by server and console. */
 export const TOKEN_STORAGE_KEY = 'Authorization';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const REQUEST_TIMEOUT_MS = 6000;
@@ -25,17 +25,23 @@ export function browserLanguage(tags: readonly string[]): Language {
   return DEFAULT_LANGUAGE;
 }
 
-/** Verification codes sent by SMS or mail (issue 11): 6 digits, 5 minutes, one use, 5 tries, 60 s between sends. */
+/** Verification codes sent by SMS or mail: 6 digits, 5 minutes, one use, 5 tries, 60 s between sends. */
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;
 export const CODE_RESEND_SECONDS = 60;
-/** Links mailed to staff: activation (SPEC 2: 24 hours), password recovery (30 minutes), invitation (7 days). */
+/**
+ * Links mailed to staff: activation (docs/spec.md section 2: 24 hours), password recovery (30 minutes),
+ * invitation (7 days).
+ */
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RECOVERY_LINK_TTL_MS = 30 * 60 * 1000;
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Display settings (SPEC 3): the page styles, and SPEC 9's theme colours by their Ant Design names. */
+/**
+ * Display settings (docs/spec.md section 3): the page styles, and the theme colours of section 9 by their
+ * Ant Design names.
+ */
 export const PAGE_STYLES = ['light', 'dark', 'realdark'] as const;
 export const THEME_COLOR_NAMES = [
   'daybreak',

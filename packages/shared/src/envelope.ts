@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { ID_MAX } from './constants.ts';
 
-/** Every API answer is wrapped in this envelope (SPEC 3, 7); `code` is 0 on success, else the HTTP status. */
+/**
+ * Every API answer is wrapped in this envelope (docs/spec.md sections 3 and 7); `code` is 0 on success, else
+ * the HTTP status.
+ */
 export interface Envelope<T> {
   code: number;
   success: boolean;

@@ -57,7 +57,7 @@ describe('formatDateTime', () => {
   });
 });
 
-describe('greetingFor (SPEC 9 hours)', () => {
+describe('greetingFor (the hours of docs/spec.md section 9)', () => {
   it.each([
     [0, 'morning'],
     [8, 'morning'],
@@ -80,7 +80,7 @@ describe('welcomePhraseIndex', () => {
   });
 });
 
-describe('passwordScore (SPEC 5)', () => {
+describe('passwordScore (docs/spec.md section 5)', () => {
   it.each([
     ['', 0],
     // 5 + 2.5 + 1.67 + 1.25 + 1 + 0.83 = 12.25; one kind -> +0

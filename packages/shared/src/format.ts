@@ -1,6 +1,9 @@
 import type { LocalizedText } from './schemas/localized.ts';
 
-/** SPEC 9 number filter: integers grouped by threes with commas; empty is 0. Decimals group their integer part. */
+/**
+ * The number filter of docs/spec.md section 9: integers grouped by threes with commas; empty is 0. Decimals
+ * group their integer part.
+ */
 export function formatNumber(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '0';
   const text = String(value).trim();
@@ -21,7 +24,7 @@ export function formatYuan(fen: number | null | undefined, options: { symbol?: b
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** SPEC 9 date filter: 'YYYY-MM-DD HH:mm:ss' in the viewer's time zone; '' when there is no date. */
+/** Date filter (docs/spec.md section 9): 'YYYY-MM-DD HH:mm:ss' in the viewer's time zone; '' for no date. */
 export function formatDateTime(value: string | number | Date | null | undefined, withTime = true): string {
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
@@ -34,7 +37,9 @@ export function formatDateTime(value: string | number | Date | null | undefined,
 
 export type Greeting = 'morning' | 'forenoon' | 'noon' | 'afternoon' | 'evening';
 
-/** SPEC 9: before 9 morning; 9-11 forenoon; 12-13 noon; 14-19 afternoon; otherwise evening. */
+/**
+ * Before 9 morning; 9-11 forenoon; 12-13 noon; 14-19 afternoon; otherwise evening (docs/spec.md section 9).
+ */
 export function greetingFor(hour: number): Greeting {
   if (hour < 9) return 'morning';
   if (hour <= 11) return 'forenoon';
@@ -45,14 +50,14 @@ export function greetingFor(hour: number): Greeting {
 
 export const WELCOME_PHRASE_COUNT = 4;
 
-/** Index of one of the 4 welcome phrases (SPEC 9), chosen at random. */
+/** Index of one of the 4 welcome phrases (docs/spec.md section 9), chosen at random. */
 export const welcomePhraseIndex = (random: () => number = Math.random): number =>
   Math.min(WELCOME_PHRASE_COUNT - 1, Math.floor(random() * WELCOME_PHRASE_COUNT));
 
 /**
- * SPEC 5 password strength score: each character adds 5 divided by the number of times it has appeared
- * so far; then 10 points for each kind beyond the first among digits, lowercase, uppercase and non-word
- * characters; truncated to an integer. Empty scores 0.
+ * The password strength score of docs/spec.md section 5: each character adds 5 divided by the number of times
+ * it has appeared so far; then 10 points for each kind beyond the first among digits, lowercase, uppercase
+ * and non-word characters; truncated to an integer. Empty scores 0.
  */
 export function passwordScore(password: string): number {
   if (!password) return 0;

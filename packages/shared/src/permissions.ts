@@ -1,4 +1,4 @@
-/** Action keys of SPEC 3/6/9. */
+/** Action keys (docs/spec.md sections 3 and 6). */
 export const ACTIONS = [
   'add',
   'delete',
@@ -9,7 +9,7 @@ export const ACTIONS = [
   'disable',
   'import',
   'export',
-  /** Money back to a payer (issue 10): its own action, apart from editing an order. */
+  /** Money back to a payer: its own action, apart from editing an order. */
   'refund',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -44,7 +44,7 @@ export const PERMISSION_ACTIONS = {
 export type PermissionId = keyof typeof PERMISSION_ACTIONS;
 export const PERMISSION_IDS = Object.keys(PERMISSION_ACTIONS) as PermissionId[];
 
-/** A role's permission entry as the API returns it (SPEC 3, 6). */
+/** A role's permission entry as the API returns it (docs/spec.md sections 3 and 6). */
 export interface PermissionEntry {
   permissionId: string;
   permissionName: string;
@@ -103,7 +103,10 @@ export function toPermissionEntries(grants: Grants): PermissionEntry[] {
   });
 }
 
-/** SPEC 6: `permission.action` passes only if the entry lists the action; a missing entry means no. */
+/**
+ * `permission.action` passes only if the entry lists the action; a missing entry means no
+ * (docs/spec.md section 6).
+ */
 export function can(
   entries: readonly Pick<PermissionEntry, 'permissionId' | 'actionList'>[],
   permissionId: string,
@@ -133,7 +136,7 @@ const all = (id: PermissionId): Action[] => [...PERMISSION_ACTIONS[id]];
 const readOnly = (id: PermissionId): Action[] =>
   PERMISSION_ACTIONS[id].filter((a) => a === 'query' || a === 'get');
 
-/** Seeded roles (issue 2): admin everything, operator content, finance orders, viewer query/get only. */
+/** Seeded roles: admin everything, operator content, finance orders, viewer query/get only. */
 export const BUILT_IN_ROLES: { id: string; name: string; describe: string; grants: Grants }[] = [
   {
     id: 'admin',

@@ -16,7 +16,7 @@ const access = (permissionIds: string[], queryable: string[] = []) => ({
   canQuery: (resource: string) => queryable.includes(resource),
 });
 
-describe('filterRoutes (SPEC 4 route generation)', () => {
+describe('filterRoutes (docs/spec.md section 4: route generation)', () => {
   const table: ConsoleRoute[] = [
     { path: '/open', name: 'open' },
     { path: '/dash', name: 'dash', permission: ['dashboard'] },

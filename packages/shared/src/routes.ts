@@ -7,7 +7,7 @@ import {
   type PermissionId,
 } from './permissions.ts';
 
-/** A console route (SPEC 2 "Routes behind the main layout"). */
+/** A console route (docs/spec.md section 2: "Routes behind the main layout"). */
 export interface ConsoleRoute {
   path: string;
   /** Stable name used as the i18n key `menu.<name>`. */
@@ -16,7 +16,7 @@ export interface ConsoleRoute {
   icon?: string;
   hideInMenu?: boolean;
   keepAlive?: boolean;
-  /** SPEC 4: kept when the user holds at least one of these permission ids. */
+  /** docs/spec.md section 4: kept when the user holds at least one of these permission ids. */
   permission?: readonly PermissionId[];
   /**
    * The resource the page shows; also needs its `query` action, so nobody is shown a page that only 403s. A
@@ -112,7 +112,7 @@ const ROUTES = [
     permission: ['dashboard'],
     resource: 'payLog',
   },
-  // Running the staff (issue 11): shown to whoever may read any one of its pages.
+  // Running the staff: shown to whoever may read any one of its pages.
   {
     path: '/system',
     name: 'system',
@@ -155,8 +155,8 @@ const ROUTES = [
     ],
   },
 
-  // The template's sample screens (SPEC 2), each built on the service's own data. A group is shown to whoever may
-  // open one of its pages.
+  // The template's sample screens (docs/spec.md section 2), each built on the service's own data. A group is
+  // shown to whoever may open one of its pages.
   {
     path: '/dashboard',
     name: 'dashboard',
@@ -353,7 +353,8 @@ export function routeAllowed(route: GuardedRoute, access: RouteAccess): boolean 
 }
 
 /**
- * SPEC 4 route generation: deep copy, keep routes without requirement or with one held permission; children alike.
+ * Route generation (docs/spec.md section 4): deep copy, keep routes without requirement or with one held
+ * permission; children alike.
  * Generic so the console's registry, which extends these routes with its pages, keeps its own fields.
  */
 export function filterRoutes<R extends GuardedRoute>(routes: readonly R[], access: RouteAccess): R[] {

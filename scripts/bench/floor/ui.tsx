@@ -1,4 +1,4 @@
-// The floors issue 8 measures page weight against: what antd itself costs for each screen, with nothing of ours.
+// The floors page weight is measured against: what antd itself costs for each screen, with nothing of ours.
 import { Button, Card, Checkbox, Dropdown, Form, Input, Layout, Menu, Modal, Table, Tabs } from 'antd';
 import { useState } from 'react';
 

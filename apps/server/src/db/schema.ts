@@ -41,7 +41,7 @@ export const roles = pgTable('roles', {
     .notNull()
     .default('enabled'),
   grants: jsonb('grants').$type<Grants>().notNull(),
-  /** Its accounts must have two-step verification: without it a session may only enrol (issue 11). */
+  /** Its accounts must have two-step verification: without it a session may only enrol. */
   requireTwoStep: boolean('require_two_step').notNull().default(false),
   createdAt: createdAt(),
 });
@@ -68,7 +68,7 @@ export const accounts = pgTable(
     /** Null for an invited account that has not yet chosen its password. */
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-    /** The SPEC 5 strength level of the password when it was last chosen (account settings show it). */
+    /** The password's strength level (docs/spec.md section 4) when last chosen (account settings show it). */
     passwordLevel: text('password_level', { enum: ['strong', 'medium', 'low', 'tooShort'] }),
     /** When the email address was confirmed (sign-up activation, invitation accepted); null: not yet. */
     activatedAt: timestamp('activated_at', { withTimezone: true }),
@@ -79,7 +79,7 @@ export const accounts = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last TOTP time step accepted, so one code cannot be used twice. */
     totpLastStep: integer('totp_last_step'),
-    /** SPEC 3 profile fields. */
+    /** The profile fields of docs/spec.md section 3. */
     profile: text('profile').notNull().default(''),
     country: text('country').notNull().default(''),
     region: text('region').notNull().default(''),
@@ -180,7 +180,7 @@ export const categories = pgTable(
   ],
 );
 
-/** Psychological tests (issue 4). Bilingual texts are column pairs; the scoring definition is one document. */
+/** Psychological tests. Bilingual texts are column pairs; the scoring definition is one document. */
 export const tests = pgTable(
   'tests',
   {
@@ -312,7 +312,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * The people who take tests (issue 9). Anonymous until WeChat (or later a phone) identifies them; erasing
+ * The people who take tests. Anonymous until WeChat (or later a phone) identifies them; erasing
  * one on request clears the personal fields and sets `erased_at`, keeping the row so records stay counted.
  */
 export const participants = pgTable(
@@ -488,7 +488,7 @@ export const rollups = pgTable('rollups', {
 });
 
 /**
- * Who has taken each test (issue 28): a row the first time a participant starts it. With `test_stats` it
+ * Who has taken each test: a row the first time a participant starts it. With `test_stats` it
  * keeps the shelf's and the tests list's "taken by N" from counting distinct participants over the records
  * on every view.
  */
@@ -559,7 +559,7 @@ export const alertNotes = pgTable(
 );
 
 /**
- * Payment orders (issue 10): one per attempt to pay for a record's report through WeChat Pay. `order_no` is
+ * Payment orders: one per attempt to pay for a record's report through WeChat Pay. `order_no` is
  * our `out_trade_no` ([0-9A-Za-z], 6-32, never reused); money is in fen. The title and price are copied from
  * the record when the order is made.
  */
@@ -681,7 +681,7 @@ export const refunds = pgTable(
 );
 
 /**
- * The payment log (issue 10, `/order/weixin`): every notification received and every call made to WeChat
+ * The payment log (`/order/weixin`): every notification received and every call made to WeChat
  * Pay, with its verdict and timing. Holds no secret and no decrypted personal data beyond the openid.
  */
 export const payLog = pgTable(
@@ -738,7 +738,7 @@ export const billReconciliations = pgTable(
 );
 
 /**
- * One-time codes sent by SMS or mail (issue 11): sign-in, sign-up, recovery and phone changes. Only the code's
+ * One-time codes sent by SMS or mail: sign-in, sign-up, recovery and phone changes. Only the code's
  * hash is stored; a code is valid 5 minutes, used once, and refused after 5 wrong tries.
  */
 export const verificationCodes = pgTable(

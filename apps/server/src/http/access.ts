@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, httpError } from './reply.ts';
 
 /**
- * What a route needs: nothing, a signed-in staff session, a permission action (SPEC 6), or a participant's
- * session (`/api/client/*`). Staff and participant tokens live in different tables, so each kind is refused
- * (401) where the other is needed.
+ * What a route needs: nothing, a signed-in staff session, a permission action (docs/spec.md section 6), or a
+ * participant's session (`/api/client/*`). Staff and participant tokens live in different tables, so each
+ * kind is refused (401) where the other is needed.
  */
 export type Access =
   | { public: true }
@@ -26,7 +26,7 @@ export interface Session {
   twoStepSetupRequired: boolean;
 }
 
-/** A participant's session (issue 9), found from a participant token. */
+/** A participant's session, found from a participant token. */
 export interface ParticipantSession {
   tokenHash: string;
   participantId: number;

@@ -90,7 +90,10 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   return send(reply, status, new HttpError(status, frameworkCode(error, status)));
 }
 
-/** Every error leaves as the spec's envelope with a real status and a catalogue code; internals stay in the log. */
+/**
+ * Every error leaves as the envelope of docs/spec.md section 3 with a real status and a catalogue code;
+ * internals stay in the log.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // The client went away (drizzle wraps the pool's refusal): nobody reads an answer, and it is no fault

@@ -64,7 +64,7 @@ function buildRoutes(
   ];
 }
 
-/** The page's tab title (custom, else the route's) plus the app title (SPEC 2 layout rules). */
+/** The tab title (custom, else the route's) plus the app title (docs/spec.md section 2, layout rules). */
 function useDocumentTitle(pathname: string, search: string) {
   const { t } = useTranslation();
   const key = tabKey(pathname + search);
@@ -98,7 +98,7 @@ export function AppRoutes() {
     if (token && !user) warmUpConsole(firstScreen);
   }, [token, user, firstScreen]);
 
-  // SPEC 4: the console routes are the registry filtered by the role (never mutated).
+  // docs/spec.md section 4: the console routes are the registry filtered by the role (never mutated).
   const session = useMemo(
     () =>
       user && {

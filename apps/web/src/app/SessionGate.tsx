@@ -5,10 +5,10 @@ import { loadUser } from '../shared/session/loadUser.ts';
 import { PageOutline, UserInfoFailed } from './consoleShell.ts';
 
 /**
- * Stands in for every console path until the session is known (SPEC 2 guard): no token goes to login with a
- * redirect back; a token loads the user info while the console's frame shows the page's outline. A failure
- * that ends the session signs out with an error notice (loadUser); any other keeps the token and says what
- * failed, with Retry.
+ * Stands in for every console path until the session is known (docs/spec.md section 2, navigation guard): no
+ * token goes to login with a redirect back; a token loads the user info while the console's frame shows the
+ * page's outline. A failure that ends the session signs out with an error notice (loadUser); any other keeps
+ * the token and says what failed, with Retry.
  */
 export function SessionGate() {
   const location = useLocation();
@@ -20,7 +20,7 @@ export function SessionGate() {
   }, [token]);
 
   if (!token) {
-    // /user is also the user-layout parent: signed-out visitors simply get the login page (SPEC 2).
+    // /user is also the user-layout parent (docs/spec.md section 2): signed-out visitors get the login page.
     if (location.pathname === '/user') return <Navigate to="/user/login" replace />;
     const redirect = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/user/login?redirect=${redirect}`} replace />;

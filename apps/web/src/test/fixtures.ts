@@ -209,7 +209,7 @@ export function page<T>(
   }) as Page<T>;
 }
 
-// ---- Issue 9: records, alerts and participants ---------------------------------------------------------
+// ---- Records, alerts and participants ------------------------------------------------------------------
 
 /** A PHQ-9-like report: a moderate total and the alert item 9 raises. */
 export function report(overrides: Partial<ScoreReport> = {}): ScoreReport {
@@ -358,7 +358,7 @@ export function activity(overrides: Partial<ParticipantActivity> = {}): Particip
   });
 }
 
-// ---- Issue 10: payment orders, the payment log, reconciliation -----------------------------------------
+// ---- Payment orders, the payment log, reconciliation --------------------------------------------------
 
 /** A paid ¥19.90 native order of participant Lin for record 31, nothing refunded yet. */
 export function order(overrides: Partial<Order> = {}): Order {

@@ -3,7 +3,7 @@ import { listQuery, pageQuerySchema, queryText, sortQuery } from './list.ts';
 
 /** The staff accounts list and an account's sign-ins: their queries, and the values their filters name. */
 
-/** `pending`: signed up (or invited) and not yet approved; it cannot sign in (issue 11). */
+/** `pending`: signed up (or invited) and not yet approved; it cannot sign in. */
 export const ACCOUNT_STATUSES = ['enabled', 'disabled', 'pending'] as const;
 
 export const signInListQuerySchema = pageQuerySchema;

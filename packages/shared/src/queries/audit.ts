@@ -14,9 +14,9 @@ export const AUDIT_ENTITY_TYPES = [
   'participant',
   'record',
   'alert',
-  /** Payment orders (issue 10): staff sync, close and refund. */
+  /** Payment orders: staff sync, close and refund. */
   'order',
-  /** A day's trade bill reconciled, and its differences synced (issue 10). */
+  /** A day's trade bill reconciled, and its differences synced. */
   'reconciliation',
   /** The team's goals (the template's goal form, plan and search table). */
   'goal',
@@ -43,11 +43,11 @@ export const AUDIT_ACTIONS = [
   'unblock',
   'export',
   'erase',
-  /** Orders: synced with WeChat Pay, closed, refunded (issue 10). */
+  /** Orders: synced with WeChat Pay, closed, refunded. */
   'sync',
   'close',
   'refund',
-  /** Staff identity (issue 11). */
+  /** Staff identity. */
   'sign-up',
   'activate',
   'approve',

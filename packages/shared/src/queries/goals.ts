@@ -15,7 +15,7 @@ export const GOAL_TITLE_MAX = 100;
 export const GOAL_CLIENT_MAX = 100;
 export const GOAL_DESCRIPTION_MAX = 2000;
 export const GOAL_METRICS_MAX = 1000;
-/** SPEC 5 and 9: invites limited to 5 people. */
+/** docs/spec.md sections 5 and 9: invites limited to 5 people. */
 export const GOAL_CRITICS_MAX = 5;
 export const GOAL_PUBLIC_USERS_MAX = 50;
 export const GOAL_MILESTONES_MAX = 20;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { RECONCILIATION_DAYS_PAGE_MAX } from '../limits.ts';
 import { listQuery, PAGING, pageSizeQuery, queryId, queryText, queryTime, sortQuery } from './list.ts';
 
-/** The orders list and the payment log (issue 10): their queries, and the values their filters name. */
+/** The orders list and the payment log: their queries, and the values their filters name. */
 
 export const ORDER_STATUSES = ['unpaid', 'paid', 'closed', 'refunding', 'refunded'] as const;
 /** `native`: a QR code scanned with WeChat; `jsapi`: inside WeChat; `h5`: a mobile browser outside WeChat. */

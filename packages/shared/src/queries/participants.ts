@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { listQuery, pageQuerySchema, queryText, sortQuery } from './list.ts';
 
-/** The participants list (issue 9): its query, and the values its filters name. */
+/** The participants list: its query, and the values its filters name. */
 
 export const PARTICIPANT_STATUSES = ['active', 'blocked'] as const;
 export const PARTICIPANT_SORT_FIELDS = ['createTime', 'lastSeenTime', 'recordCount'] as const;

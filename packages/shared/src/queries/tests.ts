@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { listQuery, PAGING, queryId, queryText, sortQuery } from './list.ts';
 
-/** The tests list (issue 4): its query, and the values its filters name. */
+/** The tests list: its query, and the values its filters name. */
 
 export const TITLE_MAX = 100;
 export const TEST_STATUSES = ['draft', 'on_shelf', 'off_shelf'] as const;

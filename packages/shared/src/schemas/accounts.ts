@@ -9,7 +9,7 @@ import { mobileSchema } from './identity.ts';
 export const statusSchema = z.enum(STATUSES);
 export type Status = z.infer<typeof statusSchema>;
 
-/** `pending`: signed up (or invited) and not yet approved; it cannot sign in (issue 11). */
+/** `pending`: signed up (or invited) and not yet approved; it cannot sign in. */
 export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 

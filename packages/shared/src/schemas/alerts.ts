@@ -6,7 +6,7 @@ import { alertStatusSchema } from './records.ts';
 import { alertResultSchema } from './report.ts';
 import { bandColourSchema } from './scoring.ts';
 
-/** The alerts queue (issue 9): every record whose report raised an alert, followed up by staff. */
+/** The alerts queue: every record whose report raised an alert, followed up by staff. */
 
 export const alertNoteSchema = z.object({
   id: z.number().int(),

@@ -92,9 +92,10 @@ export const navItemSchema: z.ZodType<NavItem> = z.lazy(() =>
 export const navResultSchema = z.array(navItemSchema);
 
 /**
- * The template's question before signing in (SPEC 7), asked about the service, not an account: an answer per
- * login would tell anyone which accounts exist and which have a second factor. Whether an account asks for a
- * code is told only once its password checks out (the sign-in's `twoStep.codeRequired`).
+ * The template's question before signing in (docs/spec.md section 7), asked about the service, not an
+ * account: an answer per login would tell anyone which accounts exist and which have a second factor. Whether
+ * an account asks for a code is told only once its password checks out (the sign-in's
+ * `twoStep.codeRequired`).
  */
 export const twoStepBodySchema = z.strictObject({});
 export const twoStepResultSchema = z.object({ stepCode: z.union([z.literal(0), z.literal(1)]) });

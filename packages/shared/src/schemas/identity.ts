@@ -1,4 +1,4 @@
-/** Contracts of the staff identity flows (issue 11): sign-up, activation, invitations, recovery, SMS codes. */
+/** Contracts of the staff identity flows: sign-up, activation, invitations, recovery, SMS codes. */
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../constants.ts';
 import { safeString, text } from './fields.ts';
@@ -36,7 +36,7 @@ export const registerBodySchema = z
   .refine((body) => body.password === body.confirm, { path: ['confirm'], error: 'field.passwordMismatch' });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-/** Where the activation mail went (SPEC 2's result page names it). */
+/** Where the activation mail went (the result page of docs/spec.md section 2 names it). */
 export const registerResultSchema = z.object({ email: z.string() });
 
 export const tokenBodySchema = z.strictObject({ token });

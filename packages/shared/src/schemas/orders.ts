@@ -6,7 +6,7 @@ import { REFUND_STATUSES } from '../refunds.ts';
 import { recordId, safeString, text } from './fields.ts';
 import { localizedTextSchema } from './localized.ts';
 
-/** Payment orders (issue 10): what the client creates and polls, what staff list, inspect and refund. */
+/** Payment orders: what the client creates and polls, what staff list, inspect and refund. */
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

@@ -4,7 +4,7 @@ import { safeString, text } from './fields.ts';
 import { localizedTextSchema } from './localized.ts';
 import { recordSchema } from './records.ts';
 
-/** Participants (issue 9): the people who take tests, their sessions, and what staff see of them. */
+/** Participants: the people who take tests, their sessions, and what staff see of them. */
 
 export const participantStatusSchema = z.enum(PARTICIPANT_STATUSES);
 export type ParticipantStatus = z.infer<typeof participantStatusSchema>;
@@ -53,7 +53,7 @@ export const participantSchema = z.object({
   status: participantStatusSchema,
   wechat: z.boolean(),
   recordCount: z.number().int(),
-  /** Orders arrive with the payment issue; 0 until then. */
+  /** The participant's payment orders, whatever their status. */
   orderCount: z.number().int(),
   erased: z.boolean(),
   firstSeenTime: z.string(),

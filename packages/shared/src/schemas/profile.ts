@@ -7,12 +7,12 @@ import { auditEntrySchema } from './audit.ts';
 import { linkUrl, safeString, text } from './fields.ts';
 import { mobileSchema } from './identity.ts';
 
-/** The signed-in person's own account (account center and account settings, issue 11). */
+/** The signed-in person's own account (account center and account settings). */
 
-/** SPEC 5 strength levels of a password, as stored when it was chosen. */
+/** Strength levels of a password (docs/spec.md section 4), as stored when it was chosen. */
 export const PASSWORD_LEVELS = ['strong', 'medium', 'low', 'tooShort'] as const;
 
-/** SPEC 3 profile fields; SPEC 5 requires all of them in account settings except the avatar. */
+/** Profile fields (docs/spec.md section 3); account settings require all but the avatar (section 5). */
 export const profileUpdateSchema = z.strictObject({
   email: z.email('field.invalidEmail').max(254),
   name: text(64).min(1),
@@ -78,7 +78,10 @@ export const backupEmailChangeSchema = z.strictObject({
 });
 export type BackupEmailChange = z.input<typeof backupEmailChangeSchema>;
 
-/** The console's display settings (SPEC 3): stored in the browser and, once signed in, on the server. */
+/**
+ * The console's display settings (docs/spec.md section 3): kept in the browser and, once signed in, on the
+ * server.
+ */
 export const displayPreferencesSchema = z.strictObject({
   language: z.enum(LANGUAGES),
   pageStyle: z.enum(PAGE_STYLES),

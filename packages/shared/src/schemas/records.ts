@@ -14,7 +14,7 @@ import { scoringSchema } from './scoring.ts';
 import { testCategoryRefSchema } from './tests.ts';
 
 /**
- * Test records (issue 9): a participant's go at one published version of a test, its answers, and the report
+ * Test records: a participant's go at one published version of a test, its answers, and the report
  * stored at submit. The client API (`/api/client/*`) and the staff API (`/api/records`) share these shapes.
  */
 

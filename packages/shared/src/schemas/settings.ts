@@ -5,8 +5,8 @@ import { localizedInput, localizedTextSchema } from './localized.ts';
 import { keyStateSchema } from './wechatPay.ts';
 
 /**
- * The promotion link in the console's bottom-left corner (SPEC 1's 258x48 px box), kept with the
- * service settings so staff can point it at their own campaign, or switch it off.
+ * The promotion link in the console's bottom-left corner (the 258x48 px box of docs/spec.md section 1), kept
+ * with the service settings so staff can point it at their own campaign, or switch it off.
  */
 export const promotionSchema = z.object({
   enabled: z.boolean(),

@@ -5,7 +5,7 @@ import { imageUrl, recordId } from './fields.ts';
 import { localizedInput, localizedTextSchema, requiredLocalizedInput } from './localized.ts';
 import { scoringSchema } from './scoring.ts';
 
-/** Psychological tests (issue 4): what staff edit and what lists show (the list's query: queries/tests.ts). */
+/** Psychological tests: what staff edit and what lists show (the list's query: queries/tests.ts). */
 
 export const testStatusSchema = z.enum(TEST_STATUSES);
 export type TestStatus = z.infer<typeof testStatusSchema>;

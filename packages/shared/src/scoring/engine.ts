@@ -7,7 +7,7 @@ import type { Band, Dimension, ItemAlert, Scoring } from '../schemas/scoring.ts'
 import { showsCrisisText } from './crisis.ts';
 
 /**
- * The scoring engine (issue 4): pure and deterministic, shared by the server (`POST /api/tests/:id/score`)
+ * The scoring engine: pure and deterministic, shared by the server (`POST /api/tests/:id/score`)
  * and the console preview, so both compute identically.
  *
  * Rules:

@@ -4,7 +4,7 @@ import { type ServiceContext, withTx } from '../../db/tx.ts';
 import { notFound } from '../../http/reply.ts';
 import * as repo from './repository.ts';
 
-/** The alerts queue (issue 9): alert rows are written by the submit that raised them (records/service.ts). */
+/** The alerts queue: alert rows are written by the submit that raised them (records/service.ts). */
 
 export const listAlerts = (ctx: ServiceContext, query: z.output<typeof alertListQuerySchema>) =>
   repo.listAlerts(ctx.db, query);

@@ -1,6 +1,6 @@
 /**
- * Single-use links mailed to staff (issue 11): activation (24 hours, SPEC 2), password recovery (30 minutes)
- * and invitations (7 days). The link carries a 256-bit token; only its SHA-256 is stored.
+ * Single-use links mailed to staff: activation (24 hours, docs/spec.md section 2), password recovery
+ * (30 minutes) and invitations (7 days). The link carries a 256-bit token; only its SHA-256 is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ACTIVATION_TTL_MS, INVITATION_TTL_MS, RECOVERY_LINK_TTL_MS } from '@cool/shared';

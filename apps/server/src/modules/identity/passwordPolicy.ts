@@ -1,7 +1,8 @@
 /**
- * What a new staff password must be (issue 11, SPEC 5): at least 6 characters (the meter's "too short"), and
- * not one people guess first: the 100,000 most common passwords of a public leak list, or the account's own
- * username or email. "Weak" by the SPEC 5 score is allowed, as in the template; the meter shows it.
+ * What a new staff password must be (docs/spec.md section 5): at least 6 characters (the meter's
+ * "too short"), and not one people guess first: the 100,000 most common passwords of a public leak list, or
+ * the account's own username or email. "Weak" by the score of docs/spec.md section 5 is allowed, as in the
+ * template; the meter shows it.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

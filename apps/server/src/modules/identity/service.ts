@@ -1,5 +1,5 @@
 /**
- * Staff identity flows (issue 11): sign-up with activation, invitations accepted, password recovery by mail
+ * Staff identity flows: sign-up with activation, invitations accepted, password recovery by mail
  * link or SMS code, and the codes of SMS sign-in. Nothing a stranger can ask tells whether an email or phone
  * belongs to an account: known and unknown get the same answer, and only the owner is written to.
  */

@@ -1,5 +1,5 @@
 /**
- * Verification codes (issue 11): 6 digits, valid 5 minutes, one use, refused after 5 wrong tries; one send
+ * Verification codes: 6 digits, valid 5 minutes, one use, refused after 5 wrong tries; one send
  * per target every 60 s, at most 10 an hour per target and 30 an hour per client address. Only hashes are
  * stored. Requests for a target that names no account are throttled and answered alike but send nothing,
  * so the answer does not tell whether a phone or email is known.

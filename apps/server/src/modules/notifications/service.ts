@@ -1,5 +1,5 @@
 /**
- * Staff notifications (issue 11): a mail to every enabled account that opted in to an event (account
+ * Staff notifications: a mail to every enabled account that opted in to an event (account
  * settings, New message notification) and whose role may see what it is about. Sent by a pg-boss job, so
  * the request that raised the event does not wait and a failed send is retried.
  */

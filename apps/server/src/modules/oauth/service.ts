@@ -1,5 +1,5 @@
 /**
- * Staff third-party sign-in and account binding (issue 11). A flow starts with a random `state` (only its
+ * Staff third-party sign-in and account binding. A flow starts with a random `state` (only its
  * hash stored, 10 minutes, in the database so any server can finish it) and the provider's page; its
  * callback uses the state up, turns the code into the person's id there, then binds it to the account that
  * started, or signs in the account bound to it. A sign-in does not put the session in a URL: the console

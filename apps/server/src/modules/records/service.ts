@@ -31,7 +31,7 @@ import { ensureCurrentVersion, findVersionById, shelfVersion } from '../tests/ve
 import * as repo from './repository.ts';
 
 /**
- * Test records (issue 9). A participant's own writes (start, save, submit) are not staff changes and have no
+ * Test records. A participant's own writes (start, save, submit) are not staff changes and have no
  * audit entry, so they run in `ctx.db.transaction` directly (`withTx` refuses a change it cannot audit).
  */
 

@@ -13,7 +13,7 @@ import {
 } from './repository.ts';
 
 /**
- * Published versions (issue 9): what a test was when it went on the shelf, stored once and never changed,
+ * Published versions: what a test was when it went on the shelf, stored once and never changed,
  * so a record is scored and shown on the version it was started on.
  */
 

@@ -16,7 +16,8 @@ export function AvatarDropdown() {
   const navigate = useNavigate();
   const user = useAuthStore((s) => s.user);
   const signOut = useAuthStore((s) => s.signOut);
-  // SPEC 2's account menu has Trigger Error: the exception trigger page, for whoever may open it.
+  // The account menu's Trigger Error (docs/spec.md section 2): the exception trigger page, for whoever may
+  // open it.
   const mayTrigger = usePermission()('tests', 'query');
   // A long name must not push the header past a phone's width.
   const nameWidth = Grid.useBreakpoint().md === false ? 96 : 200;
@@ -42,7 +43,7 @@ export function AvatarDropdown() {
     });
   };
 
-  // SPEC 4: a spinner stands in until the user's name is known.
+  // docs/spec.md section 4: a spinner stands in until the user's name is known.
   if (!user?.name) return <Spin size="small" style={{ marginInline: 12 }} />;
 
   return (

@@ -27,7 +27,10 @@ interface BasicLayoutProps {
   menu: MenuNode[];
 }
 
-/** SPEC 2 layout 1: side or top menu, header, content, footer, settings drawer and promotion box. */
+/**
+ * Layout 1 (docs/spec.md section 2): side or top menu, header, content, footer, settings drawer and
+ * promotion box.
+ */
 export default function BasicLayout({ menu }: BasicLayoutProps) {
   const { token } = theme.useToken();
   const isMobile = Grid.useBreakpoint().md === false;

@@ -11,7 +11,7 @@ import { LanguageSelect } from './LanguageSelect.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
 export const HEADER_HEIGHT = 64;
-/** SPEC 9: fixed content width (also the top menu's header row). */
+/** docs/spec.md section 9: fixed content width (also the top menu's header row). */
 export const FIXED_CONTENT_WIDTH = 1200;
 
 // The dark top header's text buttons take the dark palette's text colours, derived by antd.
@@ -39,7 +39,10 @@ interface GlobalHeaderProps {
   onOpenSettings: () => void;
 }
 
-/** SPEC 2 header: menu toggle or top menu, refresh, settings (phone), avatar and language. */
+/**
+ * The header (docs/spec.md section 2): menu toggle or top menu, refresh, settings (phone), avatar and
+ * language.
+ */
 export function GlobalHeader(props: GlobalHeaderProps) {
   const { view, folded } = props;
   const { t } = useTranslation();

@@ -6,13 +6,13 @@ import { Link } from 'react-router';
 import { usePromotion } from '../../shared/promotion/promotionApi.ts';
 import { useSettingsStore } from '../../shared/settings/settingsStore.ts';
 
-/** SPEC 1: the box's fixed size in the bottom-left corner. */
+/** docs/spec.md section 1: the box's fixed size in the bottom-left corner. */
 export const PROMOTION_BOX_SIZE = { width: 258, height: 48 };
 
 /**
  * The service's promotion link; renders nothing while it is off, unset or loading. In the corner it is the
- * SPEC 1 box over the expanded sider's foot; where that would cover content (top menu, collapsed sider,
- * phone) it is a plain link in the footer instead.
+ * box of docs/spec.md section 1 over the expanded sider's foot; where that would cover content (top menu,
+ * collapsed sider, phone) it is a plain link in the footer instead.
  */
 export function PromotionLink({ placement }: { placement: { corner: { zIndex: number } } | 'footer' }) {
   const { token } = theme.useToken();

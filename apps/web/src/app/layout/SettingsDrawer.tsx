@@ -189,7 +189,7 @@ interface SettingsDrawerProps {
   onClose: () => void;
 }
 
-/** SPEC 3 layout and theme settings; every change applies at once and is saved by the store. */
+/** Layout and theme settings (docs/spec.md section 3): every change applies at once; the store saves it. */
 export function SettingsDrawer({ open, onClose }: SettingsDrawerProps) {
   const { t } = useTranslation();
   const { message } = useNotices();

@@ -11,7 +11,9 @@ import { GlobalFooter } from './GlobalFooter.tsx';
 import { LazyLanguageSelect } from './LazyLanguageSelect.tsx';
 import styles from './UserLayout.module.css';
 
-/** SPEC 2 layout 2: login-type pages in a centred card (max 368 px) on the background image. */
+/**
+ * Layout 2 (docs/spec.md section 2): login-type pages in a centred card (max 368 px) on the background image.
+ */
 export default function UserLayout() {
   const { t } = useTranslation();
   const { token } = theme.useToken();

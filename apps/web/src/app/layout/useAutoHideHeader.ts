@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC 9: the scroll direction is read once scrolling has paused this long. */
+/** docs/spec.md section 9: the scroll direction is read once scrolling has paused this long. */
 export const SCROLL_DEBOUNCE_MS = 50;
 
 /**

@@ -66,7 +66,7 @@ describe('menu tree', () => {
     expect(menu[1]?.children?.map((node) => node.path)).toEqual(['/dashboard/monitor']);
   });
 
-  it("is the SPEC 2 menu for the product's routes, by role", () => {
+  it("is the menu of docs/spec.md section 2 for the product's routes, by role", () => {
     const basic = APP_ROUTES.filter((route) => route.layout === 'basic');
     const operator = access(['dashboard'], ['tests', 'questions', 'categories', 'settings', 'goals']);
     expect(menuTree(filterRoutes(basic, operator)).map((node) => node.path)).toEqual([
@@ -124,7 +124,7 @@ describe('tab keys', () => {
 describe('titles', () => {
   const t = ((key: string) => key) as unknown as TFunction;
 
-  it('name every titled page of SPEC 2, in both languages', () => {
+  it('name every titled page of docs/spec.md section 2, in both languages', () => {
     const titled = flattenRoutes(APP_ROUTES).filter((route) => route.name);
     for (const route of titled) {
       expect(en.menu, route.path).toHaveProperty(route.name!);
@@ -140,7 +140,7 @@ describe('titles', () => {
     expect(routeTitle('/nowhere', t)).toBeUndefined();
   });
 
-  it('keep SPEC 2 facts: /game is home, /qtable is hidden, console pages are kept alive', () => {
+  it('keep the facts of docs/spec.md section 2: /game is home, /qtable is hidden, console pages are kept alive', () => {
     expect(routeAt(HOME_PATH)?.name).toBe('game');
     expect(routeAt('/qtable')?.hideInMenu).toBe(true);
     for (const path of ['/game', '/qtable', '/user', '/center', '/order'])

@@ -53,7 +53,7 @@ const StaffPage = page(() => import('../../features/staff/StaffPage.tsx'), ['sta
 const RolePage = page(() => import('../../features/roles/RolePage.tsx'), ['roles']);
 const AuditPage = page(() => import('../../features/audit/AuditPage.tsx'), ['audit']);
 const OutboxPage = page(() => import('../../features/outbox/OutboxPage.tsx'), ['outbox']);
-// The template's sample screens (SPEC 2), on the service's data.
+// The template's sample screens (docs/spec.md section 2), on the service's data.
 const AnalysisPage = page(() => import('../../features/analysis/AnalysisPage.tsx'), ['analysis']);
 const MonitorPage = page(() => import('../../features/monitor/MonitorPage.tsx'), ['monitor', 'payLog']);
 const WorkplacePage = page(() => import('../../features/workplace/WorkplacePage.tsx'), ['workplace']);
@@ -93,7 +93,7 @@ const RecoverPage = lazy(() => import('../../features/auth/RecoverPage.tsx'));
 const AccountLinkPage = lazy(() => import('../../features/auth/AccountLinkPage.tsx'));
 const ExceptionPage = lazy(() => import('../../features/placeholders/ExceptionPage.tsx'));
 
-/** What a console page the role may not open shows, inside the console (SPEC 8's 403). */
+/** What a console page the role may not open shows, inside the console (docs/spec.md section 8's 403). */
 export const forbiddenPage = () => <ExceptionPage status="403" />;
 
 /**
@@ -101,7 +101,9 @@ export const forbiddenPage = () => <ExceptionPage status="403" />;
  * the shared route table (the server's nav serves the same facts); the registry adds what only the console needs.
  */
 export interface AppRoute extends RouteNode {
-  /** `basic` pages need a session and sit in the console layout (SPEC 2); `user` pages do not. */
+  /**
+   * `basic` pages need a session and sit in the console layout (docs/spec.md section 2); `user` pages do not.
+   */
   layout: 'basic' | 'user';
   /** Its screen; a route without one only groups its children in the menu. */
   page?: (route: AppRoute) => ReactNode;
@@ -200,7 +202,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     hideInMenu: true,
     page: () => <AccountSettingsPage />,
   },
-  // SPEC 2 user layout, reachable without a token.
+  // The user layout of docs/spec.md section 2, reachable without a token.
   {
     path: '/user/login',
     name: 'login',
@@ -219,7 +221,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     layout: 'user',
     page: () => <RegisterResultPage />,
   },
-  // SPEC 2 names /user/recover without a screen: password recovery by email link or SMS code (issue 11).
+  // docs/spec.md section 2 names /user/recover without a screen: password recovery by email link or SMS code.
   { path: '/user/recover', name: 'recover', layout: 'user', page: () => <RecoverPage /> },
   // Where mailed links land: account activation, a password reset, an invitation (`?token=`).
   {
@@ -236,7 +238,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   { path: '/user/invite', name: 'invitation', layout: 'user', page: () => <AccountLinkPage kind="invite" /> },
   { path: '/404', name: 'notFound', layout: 'user', page: () => <ExceptionPage status="404" /> },
-  // SPEC 8 template exception pages; untitled, so the document shows the app title.
+  // The template exception pages of docs/spec.md section 8; untitled, so the document shows the app title.
   { path: '/exception/403', layout: 'user', page: forbiddenPage },
   { path: '/exception/500', layout: 'user', page: () => <ExceptionPage status="500" /> },
 ];

@@ -23,7 +23,7 @@ import { useTwoStepSignIn } from './components/useTwoStepSignIn.tsx';
 // The mobile tab's fields download when the tab is first opened: most sign-ins use the first tab.
 const MobileSignInFields = lazy(() => import('./components/MobileSignInFields.tsx'));
 
-/** Keys of SPEC 9's four welcome phrases, in the order `welcomePhraseIndex` picks from. */
+/** Keys of the 4 welcome phrases of docs/spec.md section 9, in the order `welcomePhraseIndex` picks from. */
 const WELCOME_PHRASES = ['rest', 'meal', 'game', 'tired'] as const;
 
 type LoginTab = 'account' | 'mobile';
@@ -130,8 +130,8 @@ export default function LoginPage({ onSignInAhead, onSignedIn }: LoginPageProps)
     const target = safeRedirect(searchParams.get('redirect'), session.home);
     // Its first data is asked for now, while React has yet to render the console.
     onSignedIn?.(target);
-    // The console's frame shows at once and fills in when the user info answers (SPEC 4: unusable user info
-    // signs out again, with its error, back on this page).
+    // The console's frame shows at once and fills in when the user info answers (docs/spec.md section 4:
+    // unusable user info signs out again, with its error, back on this page).
     navigate(target, { replace: true });
     loadUser(session.token).then(
       (user) =>

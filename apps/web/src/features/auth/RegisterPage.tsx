@@ -23,9 +23,9 @@ interface RegisterFields {
 }
 
 /**
- * SPEC 2 sign-up: name, email, password with its strength, confirmation, and a phone with its code when SMS is
- * set up. Without SMS the code would sit in the outbox only an administrator reads, so only the email is
- * verified (the server holds the same rule).
+ * Sign-up (docs/spec.md section 2): name, email, password with its strength, confirmation, and a phone with
+ * its code when SMS is set up. Without SMS the code would sit in the outbox only an administrator reads, so
+ * only the email is verified (the server holds the same rule).
  */
 export default function RegisterPage() {
   const { t } = useTranslation();

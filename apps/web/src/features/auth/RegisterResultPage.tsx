@@ -18,7 +18,7 @@ const WEBMAIL: Record<string, string> = {
   'icloud.com': 'https://www.icloud.com/mail',
 };
 
-/** SPEC 2 register result: the activation mail went to the address, valid 24 hours. */
+/** The register result of docs/spec.md section 2: the activation mail went to the address, valid 24 hours. */
 export default function RegisterResultPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();

@@ -33,9 +33,10 @@ function Broken(): never {
 }
 
 /**
- * SPEC 2 Exception > Trigger: real failing calls to this server (a missing test, a refused page size, a list the
- * role may not read) with what the console shows for each, a page that breaks while rendering, and the
- * exception pages themselves. For staff checking how the console behaves when things go wrong.
+ * Exception > Trigger (docs/spec.md section 2): real failing calls to this server (a missing test, a refused
+ * page size, a list the role may not read) with what the console shows for each, a page that breaks while
+ * rendering, and the exception pages themselves. For staff checking how the console behaves when things go
+ * wrong.
  */
 export default function TriggerPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import type { ClientOrder, Page, PayChannel } from '@cool/shared';
 import { ClientError, call } from './client.ts';
 import { type PageRequest, pageQuery } from './pages.ts';
 
-/** A report's payment (issue 10): an order per record and channel, asked about until it settles. */
+/** A report's payment: an order per record and channel, asked about until it settles. */
 
 /**
  * 201 a new order, 200 the one still payable; 503 `wechatpay.notConfigured` until WeChat Pay is set up; 409

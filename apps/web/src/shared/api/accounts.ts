@@ -9,7 +9,7 @@ import type {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, typed, typedPage } from '../http/client.ts';
 
-/** The staff account endpoints (issue 11), typed from their response schemas (the /system/accounts screen). */
+/** The staff account endpoints, typed from their response schemas (the /system/accounts screen). */
 
 const accountPageSchema = typedPage<typeof accountSchema>();
 const signInPageSchema = typedPage<typeof signInEntrySchema>();

@@ -13,7 +13,7 @@ import type {
 } from '@cool/shared';
 import { api, typed } from '../http/client.ts';
 
-/** The staff identity endpoints (issue 11): sign-up, activation, invitations, recovery, SMS codes. */
+/** The staff identity endpoints: sign-up, activation, invitations, recovery, SMS codes. */
 
 /** Plain calls, no query library: the sign-in pages are the console's first download. */
 export const signInOptions = () => api.get('/account/sign-in-options', typed<typeof signInOptionsSchema>());

@@ -8,7 +8,7 @@ import type {
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, typed, typedPage } from '../http/client.ts';
 
-/** The staff payment-order endpoints (issue 10), typed from their response schemas (the /order screen). */
+/** The staff payment-order endpoints, typed from their response schemas (the /order screen). */
 
 const orderPageSchema = typedPage<typeof orderSchema>();
 

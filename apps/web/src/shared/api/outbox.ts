@@ -11,7 +11,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, typed, typedPage } from '../http/client.ts';
 
 /**
- * Mail and SMS (issue 11): the development outbox (/system/outbox) and how messages go out (the mail and
+ * Mail and SMS: the development outbox (/system/outbox) and how messages go out (the mail and
  * SMS sections of /center), typed from their response schemas.
  */
 

@@ -9,7 +9,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, api, typed, typedPage } from '../http/client.ts';
 
 /**
- * The WeChat Pay page's endpoints (issue 10, /order/weixin), typed from their response schemas: the payment log
+ * The WeChat Pay page's endpoints (/order/weixin), typed from their response schemas: the payment log
  * and a day's trade-bill reconciliation.
  */
 

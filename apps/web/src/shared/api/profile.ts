@@ -17,7 +17,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api, typed } from '../http/client.ts';
 
-/** The signed-in person's own account (issue 11): account center and account settings. */
+/** The signed-in person's own account: account center and account settings. */
 
 export const profileKeys = {
   all: ['account'] as const,

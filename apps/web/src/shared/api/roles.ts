@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, typed } from '../http/client.ts';
 
-/** The role endpoints (issue 11): the /system/roles screen and the staff screen's role pickers. */
+/** The role endpoints: the /system/roles screen and the staff screen's role pickers. */
 
 export const roleKeys = { all: ['roles'] as const };
 

@@ -8,7 +8,7 @@ import type {
 } from '@cool/shared';
 import { api, typed } from '../http/client.ts';
 
-/** Two-step verification (issue 11): each person's own enrolment. */
+/** Two-step verification: each person's own enrolment. */
 
 const PATH = '/account/two-step';
 const recoveryCodes = typed<typeof recoveryCodesSchema>();

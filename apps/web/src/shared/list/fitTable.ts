@@ -15,7 +15,10 @@ export const FIT_TABLE = {
   rootClassName: styles.fit,
 } satisfies Partial<TableProps<unknown>>;
 
-/** SPEC 9's mobile table breakpoint: narrower than 480 px a list shows each row as one block with its actions. */
+/**
+ * The mobile table breakpoint of docs/spec.md section 9: narrower than 480 px a list shows each row as one
+ * block with its actions.
+ */
 const PHONE_QUERY = '(max-width: 479.98px)';
 
 const subscribe = (onChange: () => void) => {

@@ -6,11 +6,11 @@ interface AuthorizedProps {
   permission: PermissionId;
   action: Action;
   children: ReactNode;
-  /** Rendered instead when the action is not granted (default: nothing, SPEC 6 "removed"). */
+  /** Rendered instead when the action is not granted (default: nothing, as docs/spec.md section 6 says). */
   fallback?: ReactNode;
 }
 
-/** SPEC 6 action tag: the wrapped element is removed when the role lacks the action. */
+/** Action tag (docs/spec.md section 6): the wrapped element is removed when the role lacks the action. */
 export function Authorized({ permission, action, children, fallback = null }: AuthorizedProps) {
   const allowed = usePermission()(permission, action);
   return <>{allowed ? children : fallback}</>;

@@ -16,7 +16,7 @@ const baseInfo = {
 describe('fetchUserInfo', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('rejects with the SPEC 4 error when the role has no permissions', async () => {
+  it('rejects with the error of docs/spec.md section 4 when the role has no permissions', async () => {
     vi.spyOn(api, 'get').mockResolvedValue({
       ...baseInfo,
       role: { id: 'r', name: 'r', describe: '', permissions: [] },

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { readToken, removeToken, writeToken } from './tokenStorage.ts';
 
 interface AuthState {
-  /** Raw token; null means signed out (SPEC 4: authentication is two-state by token presence). */
+  /** Raw token; null means signed out (docs/spec.md section 4: two states, by token presence). */
   token: string | null;
   /** Set once /user/info answered with a usable role. */
   user: UserInfo | null;

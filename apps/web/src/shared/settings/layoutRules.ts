@@ -1,8 +1,8 @@
 import type { ContentWidth, DisplaySettings, NavigationMode, PageStyle } from './settingsStore.ts';
 
 /**
- * SPEC 2 layout rules for a change made in the settings drawer: the patch plus the settings the
- * change implies. Side menu brings fluid width; top menu brings fixed width and no fixed sidebar
+ * The layout rules of docs/spec.md section 2 for a change made in the settings drawer: the patch plus the
+ * settings the change implies. Side menu brings fluid width; top menu brings fixed width and no fixed sidebar
  * (there is no sidebar to fix); a header that scrolls away cannot also auto-hide.
  */
 export function applyLayoutRules(patch: Partial<DisplaySettings>): Partial<DisplaySettings> {
@@ -41,7 +41,10 @@ const NAVIGATION: Record<NavigationMode, EffectiveLayout['navigation']> = {
   topmenu: 'top',
 };
 
-/** SPEC 2 mobile mode: on a phone the menu is a drawer, never collapsed, and the width is fluid. */
+/**
+ * Mobile mode (docs/spec.md section 2): on a phone the menu is a drawer, never collapsed, and the width is
+ * fluid.
+ */
 export function resolveLayout(settings: DisplaySettings, isMobile: boolean): EffectiveLayout {
   const navigation = isMobile ? 'drawer' : NAVIGATION[settings.layout];
   return {

@@ -13,7 +13,7 @@ import { persist } from 'zustand/middleware';
 export { PAGE_STYLES };
 export type PageStyle = (typeof PAGE_STYLES)[number];
 
-/** SPEC 9's theme colours, by their Ant Design names. */
+/** The theme colours of docs/spec.md section 9, by their Ant Design names. */
 export const THEME_COLORS = {
   daybreak: '#1890ff',
   dust: '#f5222d',
@@ -29,10 +29,13 @@ export type ThemeColor = keyof typeof THEME_COLORS;
 export type NavigationMode = 'sidemenu' | 'topmenu';
 export type ContentWidth = 'Fluid' | 'Fixed';
 
-/** Every display setting of SPEC 3 (layout and theme settings): the contract the server keeps too. */
+/** Every layout and theme setting of docs/spec.md section 3: the contract the server keeps too. */
 export type DisplaySettings = DisplayPreferences;
 
-/** SPEC 9 defaults: side menu, dark navigation, fluid width, #1890ff, nothing fixed, multi-tab on. */
+/**
+ * Defaults (docs/spec.md section 9): side menu, dark navigation, fluid width, #1890ff, nothing fixed,
+ * multi-tab on.
+ */
 export const DEFAULT_SETTINGS: DisplaySettings = {
   // A first visit speaks the browser's language (zh-* -> Chinese), else English.
   language: browserLanguage(navigator.languages ?? [navigator.language ?? DEFAULT_LANGUAGE]),
@@ -97,7 +100,7 @@ export function takeSignedOutLanguage(): Language | null {
   return useSettingsStore.getState().language;
 }
 
-/** Display settings restored from storage at startup and saved on every change (SPEC 4). */
+/** Display settings restored from storage at startup and saved on every change (docs/spec.md section 4). */
 export const useSettingsStore = create<SettingsState>()(
   persist(
     (set, get) => ({

@@ -41,8 +41,9 @@ interface PageSnapshot {
 }
 
 /**
- * The routed page, with pages kept alive in hidden `<Activity>` trees (SPEC 2 layout 3): every titled page when
- * multi-tab is on (until its tab closes), else the routes whose meta asks for keepAlive.
+ * The routed page, with pages kept alive in hidden `<Activity>` trees (docs/spec.md section 2, layout 3):
+ * every titled page when multi-tab is on (until its tab closes), else the routes whose meta asks for
+ * keepAlive.
  */
 export function KeptAliveOutlet() {
   const location = useContext(LocationContext);

@@ -19,7 +19,10 @@ const LABEL_STYLE = {
   verticalAlign: 'bottom',
 } as const;
 
-/** SPEC 2 multi-tab bar: one tab per visited page, activated by click, with a right-click close menu. */
+/**
+ * The multi-tab bar (docs/spec.md section 2): one tab per visited page, activated by click, with a
+ * right-click close menu.
+ */
 export function TabBar({ isMobile }: { isMobile: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -39,7 +42,7 @@ export function TabBar({ isMobile }: { isMobile: boolean }) {
     if (isPage) add(activeKey, current);
   }, [isPage, activeKey, current, add]);
 
-  // The right-click menu, in SPEC 2's order.
+  // The right-click menu, in the order of docs/spec.md section 2.
   const closers: Record<CloseAction, (path: string) => void> = {
     closeThis: api.close,
     closeRight: api.closeRight,

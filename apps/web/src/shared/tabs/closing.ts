@@ -1,6 +1,6 @@
 export type CloseAction = 'closeThis' | 'closeRight' | 'closeLeft' | 'closeOthers';
 
-/** Why an action closes nothing; each has an info message (SPEC 5). */
+/** Why an action closes nothing; each has an info message (docs/spec.md section 5). */
 export type Refusal = 'lastTab' | 'noLeft' | 'noRight';
 
 /** The tabs a close action removes around `target` (in tab order), or why it removes none. */

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { useAuthStore } from '../session/authStore.ts';
 
-/** An open tab (SPEC 3 "Tab: fullPath, meta"). */
+/** An open tab (docs/spec.md section 3: "Tab: fullPath, meta"). */
 export interface Tab {
   /** The page: its pathname and the query parameters that identify it (see the route registry's `identity`). */
   key: string;
@@ -19,7 +19,10 @@ interface TabsState {
   /** Appends a tab unless it is already open, and records the full path it shows. */
   add: (key: string, path?: string) => void;
   remove: (keys: readonly string[]) => void;
-  /** SPEC 4: renaming an unknown tab is silently ignored; an empty title restores the route title. */
+  /**
+   * Renaming an unknown tab is silently ignored (docs/spec.md section 4); an empty title restores the route
+   * title.
+   */
   rename: (key: string, title: string) => void;
   refresh: (key: string) => void;
   reset: () => void;

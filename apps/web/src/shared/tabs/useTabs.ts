@@ -21,15 +21,18 @@ import { tabPath, useTabsStore } from './tabsStore.ts';
  * query parameters; list state is not part of it); the default is the shown page.
  */
 export interface TabsApi {
-  /** Shows a path, as a new tab unless it is open already. An empty path throws (SPEC 4). */
+  /** Shows a path, as a new tab unless it is open already. An empty path throws (docs/spec.md section 4). */
   open: (path: string) => void;
-  /** Closing the last tab is refused with a message (SPEC 5); closing the shown tab shows the last one left. */
+  /**
+   * Closing the last tab is refused with a message (docs/spec.md section 5); closing the shown tab shows the
+   * last one left.
+   */
   close: (path?: string) => void;
   closeCurrent: () => void;
   closeLeft: (path?: string) => void;
   closeRight: (path?: string) => void;
   closeOthers: (path?: string) => void;
-  /** Sets a tab's custom title; an unknown key is silently ignored (SPEC 4). */
+  /** Sets a tab's custom title; an unknown key is silently ignored (docs/spec.md section 4). */
   rename: (key: string, title: string) => void;
   /** Re-creates a tab's page and fetches its data again. */
   refresh: (path?: string) => void;

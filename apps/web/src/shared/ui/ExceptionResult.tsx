@@ -15,7 +15,7 @@ interface ExceptionResultProps {
   extra?: ReactNode;
 }
 
-/** SPEC 8 exception pages 403, 404 and 500, also shown in place of a page's content. */
+/** Exception pages 403, 404 and 500 (docs/spec.md section 8), also shown in place of a page's content. */
 export function ExceptionResult({ status, title = status, subTitle, extra }: ExceptionResultProps) {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ interface ImagePreviewModalProps {
   onClose: () => void;
 }
 
-/** SPEC 2 layout 5: a footer-less modal showing one image by its source, 800 px wide. */
+/** docs/spec.md section 2, layout 5: a footer-less modal showing one image by its source, 800 px wide. */
 export function ImagePreviewModal({ src, title, onClose }: ImagePreviewModalProps) {
   // Nothing (no Modal code) until the first opening; mounted from then on, so closing plays the animation.
   const [opened, setOpened] = useState(false);

@@ -20,8 +20,9 @@ interface PageContainerProps {
 }
 
 /**
- * SPEC 2 layout 4: the page header (breadcrumb Home / parents or section / page, title, description, buttons)
- * above the page's content. The breadcrumb follows the route registry and ends with the page's heading.
+ * docs/spec.md section 2, layout 4: the page header (breadcrumb Home / parents or section / page, title,
+ * description, buttons) above the page's content. The breadcrumb follows the route registry and ends with the
+ * page's heading.
  */
 export function PageContainer({ title, content, extra, section, children }: PageContainerProps) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ const STATUS: Record<PasswordLevel, 'success' | 'normal' | 'exception'> = {
   tooShort: 'exception',
 };
 
-/** The SPEC 5 strength meter of a new password: its level in words and its score as a bar. */
+/** A new password's strength: its level in words and its score as a bar (docs/spec.md sections 4 and 5). */
 export function PasswordMeter({ password }: { password: string }) {
   const { t } = useTranslation();
   const level = passwordLevel(password, MIN_PASSWORD_LENGTH);

@@ -15,8 +15,8 @@ const CHUNK_FAILURE =
   /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading (CSS )?chunk .* failed/i;
 
 /**
- * SPEC 8 'Loading chunk {id} failed': when the error is a failed chunk download, the chunk's file name
- * (or '' when the browser does not say it); null for any other error.
+ * 'Loading chunk {id} failed' (docs/spec.md section 8): when the error is a failed chunk download, the
+ * chunk's file name (or '' when the browser does not say it); null for any other error.
  */
 export function failedChunk(error: unknown): string | null {
   if (!(error instanceof Error)) return null;

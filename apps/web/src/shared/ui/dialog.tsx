@@ -36,7 +36,10 @@ export interface DialogOptions
 }
 
 export interface DialogApi {
-  /** SPEC 2 layout 7: opens a modal around `content`; the content may veto closing with `useDialogHandlers`. */
+  /**
+   * docs/spec.md section 2, layout 7: opens a modal around `content`; the content may veto closing with
+   * `useDialogHandlers`.
+   */
   open: (content: ReactNode, options?: DialogOptions) => void;
 }
 

@@ -8,7 +8,7 @@ export { MINI_IPIP, MINI_IPIP_REVERSE_ITEMS, TYPOLOGY_DEMO } from './personality
 export { GAD7, PHQ9 } from './phq.ts';
 export { SAS_REVERSE_ITEMS, SDS_REVERSE_ITEMS, ZUNG_SAS, ZUNG_SDS } from './zung.ts';
 
-/** The scales seeded on first start (issue 4), each once per installation. */
+/** The scales seeded on first start, each once per installation. */
 export const BUILTIN_SCALES: readonly BuiltinScale[] = [
   PHQ9,
   GAD7,

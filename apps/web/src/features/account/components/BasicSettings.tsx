@@ -17,7 +17,10 @@ type Values = Required<Omit<ProfileUpdate, 'avatar' | 'currentPassword'>> & {
 const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
-/** SPEC 3 profile fields with SPEC 5's required messages; the phone is the security phone, changed apart. */
+/**
+ * The profile fields of docs/spec.md section 3 with the required messages of section 5; the phone is the
+ * security phone, changed apart.
+ */
 export function BasicSettings({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const { message } = useNotices();

@@ -93,7 +93,7 @@ function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }
   );
 }
 
-/** Seconds left before another code may be asked for (SPEC 4: the captcha button counts down). */
+/** Seconds before another code may be asked for (docs/spec.md section 4: the captcha button counts down). */
 function useCountdown(): [number, (seconds: number) => void] {
   const [left, setLeft] = useState(0);
   useEffect(() => {

@@ -13,7 +13,7 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const shown = (field: string, value: unknown) => {
   if (value === undefined) return '';
   if (typeof value === 'string') return INSTANT.test(value) ? formatDateTime(value) : value;
-  // Money is kept in fen (SPEC): shown in yuan.
+  // Money is kept in fen: shown in yuan.
   if (typeof value === 'number' && field.endsWith('Fen')) return formatYuan(value, { symbol: true });
   return JSON.stringify(value);
 };

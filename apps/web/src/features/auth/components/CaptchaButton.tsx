@@ -11,7 +11,10 @@ interface CaptchaButtonProps {
   onError: (error: unknown) => void;
 }
 
-/** The "get code" button: counts down the seconds until another code may be asked for (SPEC 4). */
+/**
+ * The "get code" button: counts down the seconds until another code may be asked for
+ * (docs/spec.md section 4).
+ */
 export function CaptchaButton({ send, onError }: CaptchaButtonProps) {
   const { t } = useTranslation();
   const [seconds, setSeconds] = useState(0);

@@ -3,7 +3,7 @@ import { Form } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 
-/** The email field of sign-up and recovery, with SPEC 5's messages. */
+/** The email field of sign-up and recovery, with the messages of docs/spec.md section 5. */
 export function EmailField({ placeholder }: { placeholder: string }) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { type CodePurpose, sendCode } from '../../../shared/api/identity.ts';
 import { CaptchaButton } from './CaptchaButton.tsx';
 import { TextField } from './TextField.tsx';
 
-/** A phone number and the code sent to it, with the count-down "get code" button (SPEC 4). */
+/** A phone number and the code sent to it, with the count-down "get code" button (docs/spec.md section 4). */
 export function MobileCodeFields({
   purpose,
   onError,

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { PasswordMeter } from '../../../shared/ui/PasswordMeter.tsx';
 
 /**
- * The new-password field with the SPEC 5 strength meter in a popover (level and score bar) and the field
- * after it that must repeat it. The server refuses a too-short or common password with its own words.
+ * The new-password field with the strength meter in a popover (level and score bar,
+ * docs/spec.md sections 4 and 5) and the field after it that must repeat it. The server refuses a too-short
+ * or common password with its own words.
  */
 export function NewPasswordFields() {
   const { t } = useTranslation();

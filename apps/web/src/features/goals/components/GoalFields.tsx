@@ -22,7 +22,10 @@ interface GoalFieldsProps {
   columns?: boolean;
 }
 
-/** The template's goal form fields (SPEC 3): what the basic form shows, and the plan's first card. */
+/**
+ * The template's goal form fields (docs/spec.md section 3): what the basic form shows, and the plan's first
+ * card.
+ */
 export function GoalFields({ goal, columns = false }: GoalFieldsProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<GoalFormValues>();
