@@ -1,4 +1,5 @@
 import type { TestVersionSnapshot } from '@cool/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, orders, participants, records } from '../src/db/schema.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
@@ -266,5 +267,51 @@ describe("a participant's activity", () => {
       expect(res.status, url).toBe(400);
       expect(res.body.success).toBe(false);
     }
+  });
+});
+
+describe('the profile figures in one call', () => {
+  const summary = (id: number, token: string | null = admin) =>
+    server.call(token, { method: 'GET', url: `/api/participants/${id}/summary` });
+
+  it('counts submitted records, paid less refunded and open alerts, each only for a role that may list them', async () => {
+    const id = await newParticipant();
+    const other = await newParticipant();
+    const submitted = await record(id, at('03-01T08:00:00'), at('03-01T08:10:00'));
+    await record(id, at('03-02T08:00:00'));
+    const refunded = await record(id, at('03-03T08:00:00'), at('03-03T08:10:00'));
+    await order(id, submitted, at('03-01T08:11:00'), at('03-01T08:12:00'));
+    const partly = await order(id, refunded, at('03-03T08:11:00'), at('03-03T08:12:00'));
+    await server.database.db.update(orders).set({ refundedFen: 500 }).where(eq(orders.id, partly));
+    await order(id, refunded, at('03-03T09:00:00'));
+    const open = await alert(submitted, at('03-01T08:10:00'));
+    const closed = await alert(refunded, at('03-03T08:10:00'));
+    await server.database.db.update(alerts).set({ status: 'contacted' }).where(eq(alerts.id, open));
+    await server.database.db.update(alerts).set({ status: 'closed' }).where(eq(alerts.id, closed));
+    // Another participant's records, orders and alerts count for them only.
+    const theirs = await record(other, at('03-01T08:00:00'), at('03-01T08:10:00'));
+    await order(other, theirs, at('03-01T08:11:00'), at('03-01T08:12:00'));
+    await alert(theirs, at('03-01T08:10:00'));
+
+    const all = await summary(id);
+    expect(all.status).toBe(200);
+    expect(all.body.result).toEqual({ submitted: 2, netPaidFen: 1990 * 2 - 500, openAlerts: 1 });
+
+    const ordersOnly = await server.accountWithRole('summary_orders', { orders: ['query'] });
+    expect((await summary(id, ordersOnly.token)).body.result).toEqual({ netPaidFen: 3480 });
+    const recordsAndAlerts = await server.accountWithRole('summary_records', {
+      records: ['query'],
+      alerts: ['query'],
+    });
+    expect((await summary(id, recordsAndAlerts.token)).body.result).toEqual({ submitted: 2, openAlerts: 1 });
+  });
+
+  it('answers 404 for no such participant, 403 to a role with none of the areas, 401 without a session', async () => {
+    expect((await summary(999_999)).body.result.error).toBe('participant.notFound');
+    const none = await server.accountWithRole('summary_none', { participants: ['query'] });
+    expect((await summary(await newParticipant(), none.token)).status).toBe(403);
+    expect((await summary(await newParticipant(), null)).status).toBe(401);
+    const quiet = await summary(await newParticipant());
+    expect(quiet.body.result).toEqual({ submitted: 0, netPaidFen: 0, openAlerts: 0 });
   });
 });

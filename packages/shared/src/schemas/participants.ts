@@ -89,6 +89,18 @@ export const participantActivitySchema = z.object({
 export type ParticipantActivity = z.infer<typeof participantActivitySchema>;
 
 /**
+ * The participant profile's figures (`GET /api/participants/:id/summary`), each only when the role may list
+ * its area: records submitted (`records.query`), paid less refunded in fen (`orders.query`), alerts new or
+ * contacted (`alerts.query`).
+ */
+export const participantSummarySchema = z.object({
+  submitted: z.optional(z.number().int()),
+  netPaidFen: z.optional(z.number().int()),
+  openAlerts: z.optional(z.number().int()),
+});
+export type ParticipantSummary = z.infer<typeof participantSummarySchema>;
+
+/**
  * Everything held on one participant (personal-information law: the right to a copy). Records carry their
  * answers and reports.
  */

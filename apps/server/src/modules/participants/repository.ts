@@ -368,3 +368,25 @@ export async function countParticipantActivity(
 
 export const participantExists = async (db: Executor, id: number) =>
   (await db.select({ id: participants.id }).from(participants).where(byId(id)).limit(1)).length > 0;
+
+/**
+ * The profile's figures in one statement, each only for an area asked (`undefined` for the others), or
+ * undefined when there is no such participant.
+ */
+export async function participantSummary(db: Executor, id: number, areas: readonly ActivitySource[]) {
+  const figure = (area: ActivitySource, value: SQL) => (areas.includes(area) ? value : sql`null`);
+  const { rows } = await db.execute<Record<'submitted' | 'netPaidFen' | 'openAlerts', string | null>>(sql`
+    select
+      ${figure('records', sql`(select count(*) from ${records} where ${records.participantId} = ${id} and ${records.status} = 'submitted')`)} as "submitted",
+      ${figure('orders', sql`(select coalesce(sum(${orders.amountFen}) filter (where ${orders.paidAt} is not null), 0) - coalesce(sum(${orders.refundedFen}), 0) from ${orders} where ${orders.participantId} = ${id})`)} as "netPaidFen",
+      ${figure('alerts', sql`(select count(*) from ${alerts} join ${records} on ${records.id} = ${alerts.recordId} where ${records.participantId} = ${id} and ${alerts.status} in ('new', 'contacted'))`)} as "openAlerts"
+    from ${participants} where ${participants.id} = ${id}`);
+  const [row] = rows;
+  if (!row) return undefined;
+  const number = (value: string | null) => (value === null ? undefined : Number(value));
+  return {
+    submitted: number(row.submitted),
+    netPaidFen: number(row.netPaidFen),
+    openAlerts: number(row.openAlerts),
+  };
+}

@@ -13,6 +13,7 @@ import {
   participantExportSchema,
   participantListQuerySchema,
   participantSchema,
+  participantSummarySchema,
   wechatLoginInputSchema,
 } from '@cool/shared';
 import { requireParticipant, requireSession } from '../../http/access.ts';
@@ -155,6 +156,38 @@ export async function participantRoutes(app: ZodApp) {
           requireSession(request).grants,
           request.params.id,
           request.query,
+        ),
+      ),
+  );
+
+  app.get(
+    '/api/participants/:id/summary',
+    {
+      config: {
+        access: {
+          anyOf: [
+            { permission: 'records', action: 'query' },
+            { permission: 'orders', action: 'query' },
+            { permission: 'alerts', action: 'query' },
+          ],
+        },
+      },
+      schema: {
+        tags,
+        description:
+          'The profile figures in one call: records submitted (with `records.query`), paid less refunded in ' +
+          'fen (`orders.query`) and open alerts, new or contacted (`alerts.query`); a figure the role may not ' +
+          'list is left out.',
+        params: idParamsSchema,
+        response: responses(participantSummarySchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await service.participantSummary(
+          contextOf(request),
+          requireSession(request).grants,
+          request.params.id,
         ),
       ),
   );

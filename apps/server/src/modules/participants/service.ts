@@ -254,6 +254,14 @@ export async function participantActivity(
   };
 }
 
+/** The profile's figures of the areas the role may list. */
+export async function participantSummary(ctx: ServiceContext, grants: Grants, id: number) {
+  const areas = SOURCES.filter((source) => grantsAllow(grants, source, 'query'));
+  const summary = await repo.participantSummary(ctx.db, id, areas);
+  if (!summary) throw notFound('participant.notFound');
+  return summary;
+}
+
 /** Blocking revokes nothing: the access check refuses a blocked participant's every request (403). */
 export const setParticipantStatus = (ctx: ServiceContext, id: number, status: ParticipantStatus) =>
   withTx(ctx, async ({ tx, audit }) => {

@@ -1,6 +1,7 @@
 import type { AlertListQuery } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { alertKeys, alertQueries, updateAlert } from '../../shared/api/alerts.ts';
+import { participantKeys } from '../../shared/api/participants.ts';
 import { recordKeys } from '../../shared/api/records.ts';
 
 export function useAlertList(query: AlertListQuery) {
@@ -21,6 +22,7 @@ export function useUpdateAlert() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: alertKeys.all }),
         queryClient.invalidateQueries({ queryKey: recordKeys.all }),
+        queryClient.invalidateQueries({ queryKey: participantKeys.summaries() }),
       ]),
   });
 }

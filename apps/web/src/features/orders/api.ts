@@ -8,6 +8,7 @@ import {
   refundOrder,
   syncOrder,
 } from '../../shared/api/orders.ts';
+import { participantKeys } from '../../shared/api/participants.ts';
 import { recordKeys } from '../../shared/api/records.ts';
 
 export function useOrderList(query: OrderListQuery) {
@@ -32,6 +33,7 @@ function useOrderAction<V, R>(action: (variables: V) => Promise<R>) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: recordKeys.all }),
+        queryClient.invalidateQueries({ queryKey: participantKeys.summaries() }),
       ]),
   });
 }

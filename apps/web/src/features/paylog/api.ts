@@ -1,6 +1,7 @@
 import type { PayLogQuery, ReconciliationDaysQuery } from '@cool/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderKeys } from '../../shared/api/orders.ts';
+import { participantKeys } from '../../shared/api/participants.ts';
 import { payLogKeys, payLogQueries, runReconciliation, syncDifference } from '../../shared/api/payLog.ts';
 
 export function usePayLog(query: PayLogQuery) {
@@ -24,6 +25,7 @@ function usePayAction<V, R>(action: (variables: V) => Promise<R>) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: payLogKeys.all }),
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: participantKeys.summaries() }),
       ]),
   });
 }

@@ -73,12 +73,8 @@ function participant7() {
       );
     }),
     http.get(api('/orders'), () => reply(fixture.page(orderSchema, [fixture.order()]))),
-    http.get(api('/orders/totals'), () => reply(fixture.orderTotals({ paidFen: 1990, refundedFen: 0 }))),
-    http.get(api('/alerts'), ({ request }) => {
-      const asked = new URL(request.url).searchParams.get('status');
-      const alerts = asked === 'contacted' ? [] : [fixture.alert()];
-      return reply(fixture.page(alertSchema, alerts));
-    }),
+    http.get(api('/participants/7/summary'), () => reply({ submitted: 1, netPaidFen: 1990, openAlerts: 1 })),
+    http.get(api('/alerts'), () => reply(fixture.page(alertSchema, [fixture.alert()]))),
     http.get(api('/participants'), () => reply(fixture.page(participantSchema, [fixture.participant()]))),
     http.get(api('/participants/7/activity'), ({ request }) =>
       reply(new URL(request.url).searchParams.get('cursor') ? activityPages.second() : activityPages.first()),
@@ -110,10 +106,11 @@ describe("a participant's advanced profile", () => {
     expect(within(figures).getByText('Records taken').nextElementSibling?.textContent).toBe('2');
     expect(within(figures).getByText('Submitted').nextElementSibling?.textContent).toBe('1');
     expect(within(figures).getByText('Open alerts').nextElementSibling?.textContent).toBe('1');
-    expect(queriesTo('/orders/totals').at(-1)).toEqual({ participantId: '7' });
-    expect(queriesTo('/alerts').map((q) => q.status ?? '')).toEqual(
-      expect.arrayContaining(['new', 'contacted']),
-    );
+    // The figures come in one call, not a count from each list.
+    expect(queriesTo('/participants/7/summary')).toHaveLength(1);
+    expect(queriesTo('/orders/totals')).toEqual([]);
+    expect(queriesTo('/records').filter((q) => q.status === 'submitted')).toEqual([]);
+    expect(queriesTo('/alerts').filter((q) => q.status)).toEqual([]);
 
     // The latest record is still being answered.
     expect(await screen.findByText(/^Latest record:/)).toBeTruthy();
@@ -219,6 +216,7 @@ describe("a participant's advanced profile", () => {
     await screen.findByText('138****5678');
     expect(screen.queryByRole('tab', { name: 'Activity' })).toBeNull();
     expect(queriesTo('/participants/7/activity')).toEqual([]);
+    expect(queriesTo('/participants/7/summary')).toEqual([]);
   });
 
   it('hides the orders and alerts from a role that may not read them, and asks nothing of them', async () => {
@@ -254,14 +252,14 @@ describe("a participant's advanced profile", () => {
     expect(await screen.findByText('138****5678')).toBeTruthy();
   });
 
-  it('marks a figure that could not be loaded, and loads it again on retry', async () => {
+  it('marks the figures that could not be loaded, and loads them again on retry', async () => {
     participant7();
     let failing = true;
     server.use(
-      http.get(api('/orders/totals'), () =>
+      http.get(api('/participants/7/summary'), () =>
         failing
           ? replyError(500, 'server.internal', 'Something went wrong on the server.')
-          : reply(fixture.orderTotals({ paidFen: 1990, refundedFen: 0 })),
+          : reply({ submitted: 1, netPaidFen: 1990, openAlerts: 1 }),
       ),
     );
     renderApp('/profile/advanced?id=7');
@@ -269,8 +267,9 @@ describe("a participant's advanced profile", () => {
     await waitFor(() =>
       expect(within(figures).getByText('Amount paid').nextElementSibling?.textContent).toBe('Not loaded'),
     );
-    // The other figures loaded.
-    expect(within(figures).getByText('Open alerts').nextElementSibling?.textContent).toBe('1');
+    expect(within(figures).getByText('Open alerts').nextElementSibling?.textContent).toBe('Not loaded');
+    // The participant's own count came with the participant.
+    expect(within(figures).getByText('Records taken').nextElementSibling?.textContent).toBe('2');
     failing = false;
     click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(within(figures).getByText('¥19.90')).toBeTruthy());

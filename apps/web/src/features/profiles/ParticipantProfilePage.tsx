@@ -21,8 +21,8 @@ import {
   useParticipantActivity,
   useParticipantAlerts,
   useParticipantOrders,
-  useParticipantPaid,
   useParticipantRecords,
+  useParticipantSummary,
 } from './api.ts';
 import { LatestRecordSteps } from './components/LatestRecordSteps.tsx';
 import { ParticipantPicker } from './components/ParticipantPicker.tsx';
@@ -39,29 +39,6 @@ const idOf = (value: string | null) => {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : undefined;
 };
-
-/** What several queries shown as one (the key figures) need of each. */
-interface QueryState {
-  isError: boolean;
-  error: unknown;
-  isLoading: boolean;
-  isFetching: boolean;
-  refetch: () => unknown;
-}
-
-/** Several queries as one: failed when any failed (its error shown), and a retry that asks the failed again. */
-function together(queries: QueryState[]) {
-  const failed = queries.filter((query) => query.isError);
-  return {
-    failed: failed.length > 0,
-    error: failed[0]?.error,
-    loading: queries.some((query) => query.isLoading),
-    retrying: failed.some((query) => query.isFetching),
-    retry: () => {
-      for (const query of failed) void query.refetch();
-    },
-  };
-}
 
 /** The template's advanced profile: one participant, their records, orders, alerts and activity. */
 export default function ParticipantProfilePage() {
@@ -119,33 +96,16 @@ function ProfileBody({ participant }: { participant: Participant }) {
     can.records,
   );
   const newest = useParticipantRecords({ participantId, pageNo: 1, pageSize: TAB_PAGE_SIZE }, can.records);
-  const submitted = useParticipantRecords(
-    { participantId, status: 'submitted', pageNo: 1, pageSize: 1 },
-    can.records,
-  );
   const orders = useParticipantOrders(
     { participantId, pageNo: pages.orders, pageSize: TAB_PAGE_SIZE },
     can.orders,
   );
-  const paid = useParticipantPaid(participantId, can.orders);
   const alerts = useParticipantAlerts(
     { participantId, pageNo: pages.alerts, pageSize: TAB_PAGE_SIZE },
     can.alerts,
   );
-  const fresh = useParticipantAlerts({ participantId, status: 'new', pageNo: 1, pageSize: 1 }, can.alerts);
-  const contacted = useParticipantAlerts(
-    { participantId, status: 'contacted', pageNo: 1, pageSize: 1 },
-    can.alerts,
-  );
-
-  const openAlerts =
-    fresh.data && contacted.data ? fresh.data.totalCount + contacted.data.totalCount : undefined;
-  // Only the queries the role may make: one it may not stays pending and is neither loading nor failed.
-  const figures = together([
-    ...(can.records ? [submitted] : []),
-    ...(can.orders ? [paid] : []),
-    ...(can.alerts ? [fresh, contacted] : []),
-  ]);
+  const figures = useParticipantSummary(participantId, can.records || can.orders || can.alerts);
+  const summary = figures.data;
   const latest = newest.data?.data[0];
 
   const tabs: { key: string; label: string; children: ReactNode }[] = [
@@ -204,14 +164,14 @@ function ProfileBody({ participant }: { participant: Participant }) {
     <>
       <ProfileHeader participant={participant} />
       <Panel>
-        {figures.failed && (
+        {figures.isError && (
           <div style={{ marginBottom: 16 }}>
             <QueryErrorState
               compact
               error={figures.error}
               title={t('participantProfile.figures.loadFailed')}
-              onRetry={figures.retry}
-              retrying={figures.retrying}
+              onRetry={() => void figures.refetch()}
+              retrying={figures.isFetching}
             />
           </div>
         )}
@@ -220,22 +180,26 @@ function ProfileBody({ participant }: { participant: Participant }) {
           {can.records && (
             <Figure
               label={t('participantProfile.figures.submitted')}
-              value={submitted.data?.totalCount}
-              failed={submitted.isError}
+              value={summary?.submitted}
+              failed={figures.isError}
             />
           )}
           {can.orders && (
             <Figure
               label={t('participantProfile.figures.paid')}
-              value={paid.data && formatYuan(paid.data.paidFen - paid.data.refundedFen, { symbol: true })}
-              failed={paid.isError}
+              value={
+                summary?.netPaidFen === undefined
+                  ? undefined
+                  : formatYuan(summary.netPaidFen, { symbol: true })
+              }
+              failed={figures.isError}
             />
           )}
           {can.alerts && (
             <Figure
               label={t('participantProfile.figures.openAlerts')}
-              value={openAlerts}
-              failed={fresh.isError || contacted.isError}
+              value={summary?.openAlerts}
+              failed={figures.isError}
             />
           )}
         </Flex>

@@ -6,10 +6,10 @@ import { participantQueries } from '../../shared/api/participants.ts';
 import { recordQueries } from '../../shared/api/records.ts';
 
 /**
- * A participant's profile reads each area through that area's own endpoint, so the server applies each
+ * A participant's profile reads each area's list through that area's own endpoint, so the server applies each
  * permission: records (records.query), orders (orders.query), alerts (alerts.query). `enabled` is false where the
- * role may not read them, so nothing is asked that would answer 403. Their activity comes merged from the
- * server, with the areas the role may read.
+ * role may not read them, so nothing is asked that would answer 403. Their figures and their activity come
+ * merged from the server, with the areas the role may read.
  */
 
 export const useParticipant = (id: number, enabled = true) =>
@@ -23,9 +23,9 @@ export const useParticipantRecords = (query: RecordListQuery, enabled: boolean) 
 export const useParticipantOrders = (query: OrderListQuery, enabled: boolean) =>
   useQuery({ ...orderQueries.list(query), enabled });
 
-/** Paid money that was not refunded: the totals of every order of theirs (not only the page). */
-export const useParticipantPaid = (participantId: number, enabled: boolean) =>
-  useQuery({ ...orderQueries.totals({ participantId }), enabled });
+/** The figures (submitted, paid less refunded, open alerts) in one call, of the areas the role may list. */
+export const useParticipantSummary = (participantId: number, enabled: boolean) =>
+  useQuery({ ...participantQueries.summary(participantId), enabled });
 
 export const useParticipantAlerts = (query: AlertListQuery, enabled: boolean) =>
   useQuery({ ...alertQueries.list(query), enabled });

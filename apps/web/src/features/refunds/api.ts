@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderKeys, orderQueries, refundOrder, syncRefund } from '../../shared/api/orders.ts';
+import { participantKeys } from '../../shared/api/participants.ts';
 import { recordKeys } from '../../shared/api/records.ts';
 
 /** The order the wizard refunds, by the number staff typed or arrived with (`?orderNo=`). */
@@ -18,7 +19,9 @@ function useRefetchAfter() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [orderKeys.all, recordKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      [orderKeys.all, recordKeys.all, participantKeys.summaries()].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
     );
 }
 

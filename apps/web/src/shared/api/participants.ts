@@ -4,6 +4,7 @@ import type {
   participantActivitySchema,
   participantDetailSchema,
   participantSchema,
+  participantSummarySchema,
 } from '@cool/shared';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, typed, typedPage } from '../http/client.ts';
@@ -22,6 +23,9 @@ export const participantKeys = {
   list: (query: ParticipantListQuery) => [...participantKeys.all, 'list', query] as const,
   detail: (id: number) => [...participantKeys.all, 'detail', id] as const,
   activity: (id: number) => [...participantKeys.all, 'activity', id] as const,
+  /** Every profile's figures: a change of an order, refund or alert refreshes them. */
+  summaries: () => [...participantKeys.all, 'summary'] as const,
+  summary: (id: number) => [...participantKeys.summaries(), id] as const,
 };
 
 export const participantQueries = {
@@ -35,6 +39,12 @@ export const participantQueries = {
     queryOptions({
       queryKey: participantKeys.detail(id),
       queryFn: () => api.get(`/participants/${id}`, typed<typeof participantDetailSchema>()),
+    }),
+  /** The profile's figures, of the areas the role may list. */
+  summary: (id: number) =>
+    queryOptions({
+      queryKey: participantKeys.summary(id),
+      queryFn: () => api.get(`/participants/${id}/summary`, typed<typeof participantSummarySchema>()),
     }),
   /** What they did, newest first, a page at a time: each next page after the last one's cursor. */
   activity: (id: number) =>
