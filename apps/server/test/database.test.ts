@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buffer } from 'node:stream/consumers';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { migrateDatabase, openDatabase } from '../src/db/database.ts';
+import { type Database, migrateDatabase, openDatabase } from '../src/db/database.ts';
 import { DataDirLockedError } from '../src/db/lock.ts';
 import { seed } from '../src/seed.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
@@ -201,5 +202,58 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connections', () => 
   it('compile no statement just in time (it cost the year of visits more than it saved)', async () => {
     const { rows } = await server.database.pool.query('show jit');
     expect(rows[0].jit).toBe('off');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('COPY on PostgreSQL', () => {
+  // One connection, so every statement of a test runs on the one the COPY had.
+  let database: Database;
+  /** Connections the pool threw away instead of taking back. */
+  let dropped = 0;
+  beforeAll(async () => {
+    const { url } = server.database as Database & { url: string };
+    database = await openDatabase({ url, poolMax: 1, statementTimeoutMs: 300 });
+    database.pool.on('remove', () => dropped++);
+  });
+  afterAll(() => database.close());
+
+  const copied = async (statement: SQL) => (await buffer(await database.copyOut!(statement))).toString();
+  const settingOf = async (name: string) => (await database.pool.query(`show ${name}`)).rows[0][name];
+  const givenBack = () => vi.waitFor(() => expect(database.pool.idleCount).toBe(1));
+
+  it('streams without the statement timeout, and leaves the connection as it found it', async () => {
+    expect(await copied(sql`copy (select 1 from pg_sleep(0.5)) to stdout with (format csv)`)).toBe('1\n');
+    await givenBack();
+    expect(await settingOf('statement_timeout')).toBe('300ms');
+    expect(dropped).toBe(0);
+  });
+
+  it('writes its values into the statement as text, whatever standard_conforming_strings is', async () => {
+    const text = "O'Brien \\ 50% \\n";
+    await database.pool.query('set standard_conforming_strings = off');
+    try {
+      expect(await copied(sql`copy (select ${text}::text) to stdout with (format csv)`)).toBe(`${text}\n`);
+    } finally {
+      await database.pool.query('reset standard_conforming_strings');
+    }
+  });
+
+  it('fails with the statement, and gives the connection back', async () => {
+    await expect(copied(sql`copy (select 1 / 0) to stdout`)).rejects.toMatchObject({ code: '22012' });
+    await givenBack();
+    expect(await settingOf('statement_timeout')).toBe('300ms');
+    expect(dropped).toBe(0);
+  });
+
+  it('destroyed before its end (its reader went away), cancels the COPY and gives the connection back', async () => {
+    const out = await database.copyOut!(
+      sql`copy (select repeat('x', 1000) from generate_series(1, 100000)) to stdout with (format csv)`,
+    );
+    for await (const _ of out) break;
+    await givenBack();
+    expect(await settingOf('statement_timeout')).toBe('300ms');
+    const { rows } = await database.pool.query('select 1 as one');
+    expect(rows).toEqual([{ one: 1 }]);
+    expect(dropped).toBe(0);
   });
 });

@@ -1,10 +1,15 @@
 import { verify } from 'node:crypto';
-import type { Order } from '@cool/shared';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, participantWechat, payLog, payLogRefusals } from '../src/db/schema.ts';
-import { readCsv } from '../src/http/csv.ts';
+import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
+import type { LocalizedText, Order } from '@cool/shared';
+import { eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders, participants, participantWechat, payLog, payLogRefusals } from '../src/db/schema.ts';
+import { SYSTEM_ACTOR } from '../src/db/tx.ts';
+import { copiedCsvStream, csvStream, readCsv } from '../src/http/csv.ts';
+import { copyOrders, exportOrders, ORDER_EXPORT_COLUMNS } from '../src/modules/orders/export.ts';
 import { REFUSALS_LOGGED_PER_MINUTE } from '../src/modules/orders/notifications.ts';
+import type { OrderExportFilters } from '../src/modules/orders/repository.ts';
 import { moveParticipantHoldings } from '../src/modules/participants/repository.ts';
 import { type BuiltNotification, type FakeWechatPay, startFakeWechatPay } from './fakes/wechatpay.ts';
 import { createTestServer, type TestServer } from './helpers.ts';
@@ -733,5 +738,229 @@ describe('orders of participants and tests', () => {
     await server.database.db.transaction((tx) => moveParticipantHoldings(tx, me.id, otherId));
     const [moved] = await server.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     expect(moved?.participantId).toBe(otherId);
+  });
+});
+
+describe('the CSV export', () => {
+  const TAG = 'csvcell';
+  const batchCsv = (filters: OrderExportFilters) =>
+    buffer(
+      csvStream(ORDER_EXPORT_COLUMNS, exportOrders({ db: server.database.db, actor: SYSTEM_ACTOR }, filters)),
+    );
+  const copiedCsv = async (filters: OrderExportFilters) => {
+    const copyOut = server.database.copyOut;
+    if (!copyOut) throw new Error('no COPY on this database');
+    return buffer(copiedCsvStream(ORDER_EXPORT_COLUMNS, await copyOrders(copyOut, filters)));
+  };
+  const downloaded = async (query: string) => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/orders/export?${query}`,
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.rawPayload;
+  };
+
+  /** Orders (of participants of their own) whose cells hold what a CSV writer must quote or defuse. */
+  const tricky = { recordId: 0, participantIds: [] as number[] };
+  beforeAll(async () => {
+    tricky.recordId = (await lockedRecord()).recordId;
+    const nicknames = [
+      null,
+      '',
+      '=HYPERLINK("x")',
+      'a,b',
+      'say "hi"',
+      'two\nlines',
+      'cr\rhere',
+      "O'Brien \\ 50%",
+    ];
+    const people = await server.database.db
+      .insert(participants)
+      .values(nicknames.map((nickname) => ({ nickname })))
+      .returning({ id: participants.id });
+    tricky.participantIds = people.map((p) => p.id);
+    const cells = [
+      { orderNo: `=${TAG}1`, title: { zh: '标题,一', en: '' }, transactionId: null, payerOpenid: null },
+      { orderNo: `${TAG},2`, title: { zh: '"引号"', en: '-1' }, transactionId: '', payerOpenid: '' },
+      { orderNo: `${TAG}"3"`, title: { zh: '换\n行', en: '+x' }, transactionId: '@t', payerOpenid: 'short' },
+      {
+        orderNo: `-${TAG}4`,
+        title: { zh: '＝全角', en: '\ttab' },
+        transactionId: 'a"b',
+        payerOpenid: '=abcdefghij',
+      },
+      { orderNo: `${TAG}\r5`, title: { zh: '\r回车' }, transactionId: 'x,y', payerOpenid: 'oAbcdefghijkl' },
+      { orderNo: `+${TAG}6`, title: { en: 'no zh' }, transactionId: '\n', payerOpenid: '-abcdefghij' },
+      { orderNo: `@${TAG}7`, title: { zh: "'", en: "'=" }, transactionId: '1', payerOpenid: '12345678' },
+      { orderNo: `${TAG} 8`, title: { zh: '', en: '＠' }, transactionId: null, payerOpenid: '123456789' },
+    ];
+    const created = Date.parse('2024-03-01T08:00:00.123Z');
+    await server.database.db.insert(orders).values(
+      cells.map((cell, i) => ({
+        ...cell,
+        title: cell.title as LocalizedText,
+        participantId: people[i]!.id,
+        recordId: tricky.recordId,
+        testId,
+        priceFen: 1990,
+        amountFen: i * 997 - 1000,
+        channel: (['native', 'jsapi', 'h5'] as const)[i % 3]!,
+        status: (['paid', 'unpaid', 'closed', 'refunded'] as const)[i % 4]!,
+        expiresAt: new Date(created),
+        paidAt: i % 2 === 0 ? new Date(created + i * 60_000) : null,
+        closedAt: i % 3 === 0 ? null : new Date(created + i * 3_600_000),
+        refundedFen: i * 10,
+        createdAt: new Date(created - i * 86_400_000),
+      })),
+    );
+  });
+
+  it('writes commas, quotes, line breaks, formulas and empty or missing cells as the batch writer does', async () => {
+    const file = await downloaded(`orderNo=${TAG}`);
+    expect(file.equals(await batchCsv({ orderNo: TAG }))).toBe(true);
+    const text = file.toString('utf8');
+    expect(text.startsWith(`\uFEFF${ORDER_EXPORT_COLUMNS.join(',')}\r\n`)).toBe(true);
+    // Newest first: no nickname, an empty English title, no transaction or payer, not closed.
+    expect(text.split('\r\n')[1]).toBe(
+      `'=${TAG}1,${tricky.participantIds[0]},,${tricky.recordId},${testId},"标题,一",,-1000,native,paid,,,0,` +
+        '2024-03-01T08:00:00.123Z,2024-03-01T08:00:00.123Z,',
+    );
+    // An empty cell is written as nothing, as a missing one is (never as "").
+    expect(text).not.toMatch(/(^|,)""(,|\r\n)/m);
+    for (const cell of [
+      `\r\n"${TAG},2",`,
+      `\r\n"${TAG}""3""",`,
+      `\r\n'-${TAG}4,`,
+      `\r\n"${TAG}\r5",`,
+      `\r\n'+${TAG}6,`,
+      `\r\n'@${TAG}7,`,
+      `,"'=HYPERLINK(""x"")",`,
+      ',"a,b",',
+      ',"say ""hi""",',
+      ',"two\nlines",',
+      ',"cr\rhere",',
+      ',"""引号""",',
+      ",'-1,",
+      ',"换\n行",',
+      ",'+x,",
+      ",'＝全角,'\ttab,",
+      ',"\'\r回车",,',
+      ",'=abc****hij,",
+      ",'-abc****hij,",
+      ',oAbc****jkl,',
+      ',"a""b",',
+      ',"x,y",',
+      ',"\n",',
+      ",','=,",
+      ',****,',
+      ",'＠,",
+      ',1234****789,',
+      ',-1000,',
+    ])
+      expect(text).toContain(cell);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'is written by PostgreSQL (COPY), byte for byte as the batch writer writes it',
+    async () => {
+      const copyOut = vi.spyOn(server.database, 'copyOut');
+      try {
+        expect((await downloaded(`orderNo=${TAG}`)).equals(await batchCsv({ orderNo: TAG }))).toBe(true);
+        expect(copyOut).toHaveBeenCalledOnce();
+      } finally {
+        copyOut.mockRestore();
+      }
+      const filterings: OrderExportFilters[] = [
+        {},
+        { orderNo: TAG },
+        { orderNo: TAG, sortField: 'paidTime', sortOrder: 'ascend' },
+        { orderNo: TAG, sortField: 'amountFen', sortOrder: 'descend' },
+        { participant: "'); drop table orders; --" },
+        { participantId: tricky.participantIds[6]!, status: 'closed' },
+        { testId, channel: 'jsapi', minAmountFen: -500, maxAmountFen: 5000 },
+        { from: '2024-02-27T00:00:00.000Z', to: '2024-03-01T08:00:00.123Z' },
+        { transactionId: 'x,y' },
+      ];
+      for (const filters of filterings) {
+        const copied = (await copiedCsv(filters)).toString('utf8');
+        expect(copied, JSON.stringify(filters)).toBe((await batchCsv(filters)).toString('utf8'));
+      }
+      // A filter's quote, backslash and wildcard reach the statement as text, not as SQL or a pattern.
+      const obrien = (await copiedCsv({ participant: "O'Brien \\ 50%" })).toString('utf8');
+      expect(obrien.split('\r\n')).toEqual([expect.any(String), expect.stringMatching(/^csvcell 8,/), '']);
+    },
+  );
+
+  describe.skipIf(!process.env.TEST_DATABASE_URL)('streamed by COPY', () => {
+    const BULK = 'csvbulk';
+    let base: string;
+    const pool = () => server.database.pool;
+    /** Connections the pool threw away instead of taking back. */
+    let dropped = 0;
+    const countDropped = () => dropped++;
+    beforeAll(async () => {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+      // About 40 MB of file: far more than the sockets between PostgreSQL, the server and a client hold.
+      await server.database.db.execute(sql`
+        insert into ${orders} (order_no, participant_id, record_id, test_id, title, price_fen, amount_fen,
+          channel, status, expires_at)
+        select ${BULK} || g, ${tricky.participantIds[0]}, ${tricky.recordId}, ${testId},
+          jsonb_build_object('zh', repeat('长', 50000), 'en', repeat('x', 50000)), 1, 1, 'h5', 'closed', now()
+        from generate_series(1, 200) g`);
+      pool().on('remove', countDropped);
+    });
+    afterAll(async () => {
+      pool().off('remove', countDropped);
+      await server.database.db.delete(orders).where(like(orders.orderNo, `${BULK}%`));
+    });
+
+    /** The bulk export, once its first bytes came. */
+    async function downloading(abort = new AbortController()) {
+      const response = await fetch(`${base}/api/orders/export?orderNo=${BULK}`, {
+        headers: { authorization: admin },
+        signal: abort.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      expect((await reader.read()).done).toBe(false);
+      return reader;
+    }
+    const copying = async () =>
+      (
+        await pool().query(
+          "select count(*)::int as n from pg_stat_activity where query like 'copy (%' and state = 'active'",
+        )
+      ).rows[0].n as number;
+
+    it('a download abandoned mid-file cancels its COPY and gives the connection back to the pool', async () => {
+      const abort = new AbortController();
+      await downloading(abort);
+      expect(await copying()).toBe(1);
+      abort.abort();
+      await vi.waitFor(async () => {
+        expect(await copying()).toBe(0);
+        expect(pool().idleCount).toBe(pool().totalCount);
+      });
+      expect(dropped).toBe(0);
+      expect((await downloaded(`orderNo=${TAG}`)).equals(await batchCsv({ orderNo: TAG }))).toBe(true);
+    });
+
+    it('a COPY that fails after the file began ends the download, and the server goes on', async () => {
+      const reader = await downloading();
+      // As a lost connection or an administrator would: the COPY fails halfway through the file.
+      await pool().query(
+        "select pg_cancel_backend(pid) from pg_stat_activity where query like 'copy (%' and state = 'active'",
+      );
+      const readToEnd = async () => {
+        while (!(await reader.read()).done);
+      };
+      await expect(readToEnd()).rejects.toThrow();
+      await vi.waitFor(() => expect(pool().idleCount).toBe(pool().totalCount));
+      expect(dropped).toBe(0);
+      expect((await downloaded(`orderNo=${TAG}`)).equals(await batchCsv({ orderNo: TAG }))).toBe(true);
+    });
   });
 });

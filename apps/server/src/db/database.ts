@@ -2,10 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { inlined, streamCopy } from './copy.ts';
 import { MIGRATION_LOCK_KEY, withAdvisoryLock } from './lock.ts';
 import { type Embedded, startEmbedded } from './pglite.ts';
 import * as schema from './schema.ts';
@@ -23,6 +26,12 @@ export interface Database {
    * round trip of its own (PostgreSQL on a connection of its own, the embedded engine through its thread).
    */
   check(): Promise<{ up: boolean; latencyMs: number | null }>;
+  /**
+   * PostgreSQL only: what `statement` (a `COPY ... TO STDOUT`, its values written into its text) writes, as a
+   * stream that holds a pool connection until it ends (`streamCopy`); a request that goes away cancels it.
+   * The embedded database has none: its one connection would be held for the whole COPY.
+   */
+  copyOut?: (statement: SQL) => Promise<Readable>;
   /** Runs `fn` while no other server runs an `exclusive` one on the same database. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -277,6 +286,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let kind: DatabaseKind;
   let pool: pg.Pool;
   let ping: () => Promise<number>;
+  let copyOut: Database['copyOut'];
   const cleanups: (() => Promise<void> | void)[] = [];
   const url = options.url;
   if (url) {
@@ -296,6 +306,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Read once: a burst of abandoned requests sends as many cancels.
     const address = cancelAddress(url);
     followRequests(pool, (key) => sendCancelRequest(address, key));
+    const cancel = (client: pg.PoolClient) => sendCancelRequest(address, cancelKeyOf(client));
+    copyOut = (statement) => streamCopy(pool, cancel, inlined(statement), requestSignal.getStore());
   } else {
     kind = 'pglite';
     const embedded = await (options.embedded ?? startEmbedded(options.dataDir, undefined, options.fromDump));
@@ -327,6 +339,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind,
     db,
     pool,
+    ...(copyOut && { copyOut }),
     async check() {
       if (answeredRecently()) return { up: true, latencyMs: null };
       return ping().then(

@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { type CsvCell, csvStream, readCsv } from './csv.ts';
+import { type CsvCell, copiedCsvStream, csvStream, readCsv } from './csv.ts';
 
 // Decoded by Buffer, which keeps the byte-order mark (TextDecoder would drop it).
 const csvText = async (header: string[], rows: CsvCell[][]) =>
@@ -12,6 +13,23 @@ describe('csv', () => {
     expect(await csvText(['h'], [row])).toBe(
       '\uFEFFh\r\n1,plain,"a,b","say ""hi""","two\nlines",,\'=SUM(A1),\'-1,-1,\'@x,\'\tx,true\r\n',
     );
+  });
+
+  it("turns PostgreSQL's CSV (LF lines) into its own, wherever the chunks of it split", async () => {
+    const rows = [
+      ['a,b', 'say "hi"', 'two\nlines', null, '=x'],
+      ['x\r\ny', '"', null, 'z\n', '-1'],
+    ];
+    // As `COPY ... TO STDOUT WITH (FORMAT csv)` writes these rows, formulas already defused.
+    const copied = Buffer.from('"a,b","say ""hi""","two\nlines",,\'=x\n"x\r\ny","""",,"z\n",\'-1\n');
+    const written = await csvText(['h1', 'h2'], rows);
+    for (let size = 1; size <= copied.length; size++) {
+      const chunks = Array.from({ length: Math.ceil(copied.length / size) }, (_, i) =>
+        copied.subarray(i * size, (i + 1) * size),
+      );
+      const file = await buffer(copiedCsvStream(['h1', 'h2'], Readable.from(chunks)));
+      expect(file.toString('utf8'), `chunks of ${size}`).toBe(written);
+    }
   });
 
   it('reads back what it writes, with the line each record starts on, skipping blank lines', async () => {

@@ -1,25 +1,26 @@
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse/sync';
 import type { FastifyReply } from 'fastify';
 
 /**
  * The CSV the console's files use (RFC 4180): UTF-8 with a byte-order mark so spreadsheet apps read Chinese,
  * CRLF lines, and a text cell starting with =, +, -, @, tab or CR (or their full-width forms) prefixed with '
- * so spreadsheets do not run it as a formula (numbers stay numbers).
+ * so spreadsheets do not run it as a formula (numbers stay numbers). Exports written in SQL defuse the same.
  */
-const FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+export const FORMULA_LEADS = '=+-@\t\r\uFF1D\uFF0B\uFF0D\uFF20';
+const isFormula = (text: string) => text !== '' && FORMULA_LEADS.includes(text[0]!);
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** A cell as it was before writing defused it, so an exported file imports back unchanged. */
-const undefused = (cell: string) =>
-  cell.startsWith("'") && FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell;
+const undefused = (cell: string) => (cell.startsWith("'") && isFormula(cell.slice(1)) ? cell.slice(1) : cell);
 
 export type CsvCell = string | number | boolean | null | undefined;
 
 function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
-  const text = FORMULA.test(value) ? `'${value}` : value;
+  const text = isFormula(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -64,11 +65,65 @@ export async function sendCsv(
     yield first.value;
     yield* { [Symbol.asyncIterator]: () => source };
   }
-  return reply
+  return download(reply, filename).send(csvStream(header, primed()));
+}
+
+const download = (reply: FastifyReply, filename: string) =>
+  reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(csvStream(header, primed()));
+    .header('cache-control', 'no-store');
+
+const LF = 0x0a;
+const QUOTE = 0x22;
+const CR = Buffer.from('\r');
+
+/**
+ * PostgreSQL's CSV lines (LF) as this writer's (CRLF). A LF inside a quoted cell stays as it is, as `csvCell`
+ * keeps it: quotes come in pairs (a quote inside a cell is doubled), so their count tells whether a LF is
+ * inside a cell.
+ */
+function crlfLines() {
+  let quoted = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const parts: Buffer[] = [];
+      let start = 0;
+      let quote = chunk.indexOf(QUOTE);
+      for (let lf = chunk.indexOf(LF); lf !== -1; lf = chunk.indexOf(LF, lf + 1)) {
+        for (; quote !== -1 && quote < lf; quote = chunk.indexOf(QUOTE, quote + 1)) quoted = !quoted;
+        if (quoted) continue;
+        parts.push(chunk.subarray(start, lf), CR);
+        start = lf;
+      }
+      for (; quote !== -1; quote = chunk.indexOf(QUOTE, quote + 1)) quoted = !quoted;
+      parts.push(chunk.subarray(start));
+      done(null, Buffer.concat(parts));
+    },
+  });
+}
+
+/**
+ * Rows PostgreSQL wrote as CSV (`COPY ... TO STDOUT WITH (FORMAT csv)`, each cell as `csvCell` would write
+ * it) as `csvStream` writes them: BOM and header first, CRLF lines. The stream fails if `rows` fails.
+ */
+export function copiedCsvStream(header: readonly string[], rows: Readable): Readable {
+  const lines = crlfLines();
+  lines.push(`\uFEFF${csvLine(header)}`);
+  // Its errors reach the reader through `lines`, which the pipeline destroys with them.
+  return pipeline(rows, lines, () => {});
+}
+
+/** `sendCsv` for rows PostgreSQL writes as CSV (`copiedCsvStream`). */
+export async function sendCopiedCsv(
+  reply: FastifyReply,
+  filename: string,
+  header: readonly string[],
+  rows: Readable,
+) {
+  // As in `sendCsv`: a statement that fails at once answers with an error, not a 200 and a cut-off file.
+  await once(rows, 'readable');
+  return download(reply, filename).send(copiedCsvStream(header, rows));
 }
 
 export interface CsvRecord {

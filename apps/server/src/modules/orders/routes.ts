@@ -11,7 +11,7 @@ import {
   refundInputSchema,
 } from '@cool/shared';
 import { contextOf } from '../../http/context.ts';
-import { sendCsv } from '../../http/csv.ts';
+import { sendCopiedCsv, sendCsv } from '../../http/csv.ts';
 import { fileResponses, ok, responses } from '../../http/reply.ts';
 import { sendXlsx, XLSX_TYPE } from '../../http/xlsx.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
@@ -60,6 +60,12 @@ export async function orderRoutes(app: ZodApp) {
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const name = `orders-${new Date().toISOString().slice(0, 10)}`;
+      // On PostgreSQL the database writes the CSV (COPY), streamed as it comes.
+      const copyOut = request.server.database.current?.copyOut;
+      if (format === 'csv' && copyOut) {
+        const copied = await exports.copyOrders(copyOut, filters);
+        return sendCopiedCsv(reply, `${name}.csv`, exports.ORDER_EXPORT_COLUMNS, copied);
+      }
       const rows = exports.exportOrders(contextOf(request), filters);
       if (format === 'csv') return sendCsv(reply, `${name}.csv`, exports.ORDER_EXPORT_COLUMNS, rows);
       return sendXlsx(reply, name, 'orders', exports.ORDER_EXPORT_COLUMNS, await exports.xlsxRows(rows));
