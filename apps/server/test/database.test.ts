@@ -217,7 +217,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('COPY on PostgreSQL', () => {
   });
   afterAll(() => database.close());
 
-  const copied = async (statement: SQL) => (await buffer(await database.copyOut!(statement))).toString();
+  const copied = async (statement: SQL) => (await buffer((await database.copyOut!(statement))!)).toString();
   const settingOf = async (name: string) => (await database.pool.query(`show ${name}`)).rows[0][name];
   const givenBack = () => vi.waitFor(() => expect(database.pool.idleCount).toBe(1));
 
@@ -245,10 +245,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('COPY on PostgreSQL', () => {
     expect(dropped).toBe(0);
   });
 
+  it('leaves the connections past its share to other requests: a second download meanwhile gets none', async () => {
+    const statement = sql`copy (select 1) to stdout with (format csv)`;
+    const first = (await database.copyOut!(statement))!;
+    expect(database.copyOut!(statement)).toBeUndefined();
+    expect((await buffer(first)).toString()).toBe('1\n');
+    await givenBack();
+    expect(await copied(statement)).toBe('1\n');
+  });
+
   it('destroyed before its end (its reader went away), cancels the COPY and gives the connection back', async () => {
-    const out = await database.copyOut!(
+    const out = (await database.copyOut!(
       sql`copy (select repeat('x', 1000) from generate_series(1, 100000)) to stdout with (format csv)`,
-    );
+    ))!;
     for await (const _ of out) break;
     await givenBack();
     expect(await settingOf('statement_timeout')).toBe('300ms');

@@ -750,7 +750,9 @@ describe('the CSV export', () => {
   const copiedCsv = async (filters: OrderExportFilters) => {
     const copyOut = server.database.copyOut;
     if (!copyOut) throw new Error('no COPY on this database');
-    return buffer(copiedCsvStream(ORDER_EXPORT_COLUMNS, await copyOrders(copyOut, filters)));
+    const copied = await copyOrders(copyOut, filters);
+    if (!copied) throw new Error('no connection left for a COPY');
+    return buffer(copiedCsvStream(ORDER_EXPORT_COLUMNS, copied));
   };
   const downloaded = async (query: string) => {
     const response = await server.app.inject({

@@ -29,9 +29,10 @@ export interface Database {
   /**
    * PostgreSQL only: what `statement` (a `COPY ... TO STDOUT`, its values written into its text) writes, as a
    * stream that holds a pool connection until it ends (`streamCopy`); a request that goes away cancels it.
-   * The embedded database has none: its one connection would be held for the whole COPY.
+   * The embedded database has none: its one connection would be held for the whole COPY. Undefined when the
+   * pool's share for downloads is taken: the caller then reads in batches.
    */
-  copyOut?: (statement: SQL) => Promise<Readable>;
+  copyOut?: (statement: SQL) => Promise<Readable> | undefined;
   /** Runs `fn` while no other server runs an `exclusive` one on the same database. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -307,7 +308,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const address = cancelAddress(url);
     followRequests(pool, (key) => sendCancelRequest(address, key));
     const cancel = (client: pg.PoolClient) => sendCancelRequest(address, cancelKeyOf(client));
-    copyOut = (statement) => streamCopy(pool, cancel, inlined(statement), requestSignal.getStore());
+    // A download holds its connection for as long as its client reads: a quarter of the pool at most, so
+    // slow downloads never take the connections every other request needs (past it, exports read in batches).
+    const copySlots = Math.max(1, Math.floor((options.poolMax ?? 10) / 4));
+    let copying = 0;
+    copyOut = (statement) => {
+      if (copying >= copySlots) return undefined;
+      copying++;
+      return streamCopy(pool, cancel, inlined(statement), requestSignal.getStore()).then(
+        (stream) => {
+          stream.once('close', () => copying--);
+          return stream;
+        },
+        (error: unknown) => {
+          copying--;
+          throw error;
+        },
+      );
+    };
   } else {
     kind = 'pglite';
     const embedded = await (options.embedded ?? startEmbedded(options.dataDir, undefined, options.fromDump));

@@ -55,7 +55,8 @@ export async function* exportOrders(
 
 /**
  * The CSV rows as PostgreSQL writes them (`COPY`): through `copiedCsvStream`, the same bytes as `exportOrders`
- * through `csvStream`, without a round trip and a row object per batch.
+ * through `csvStream`, without a round trip and a row object per batch. Undefined while other downloads hold
+ * the connections set aside for them.
  */
 export const copyOrders = (copyOut: NonNullable<Database['copyOut']>, filters: repo.OrderExportFilters) =>
   copyOut(repo.copyOrdersCsv(filters));

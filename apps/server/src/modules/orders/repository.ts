@@ -314,7 +314,7 @@ const isoText = (column: SQLWrapper) =>
 
 /**
  * Export rows as plain driver rows: at a million orders, drizzle's per-field mapping and the Date objects
- * cost more than the query itself (issue 28: 35 s of a 39 s export).
+ * cost more than the query itself (35 s of a 39 s export).
  */
 const fetchOrderExportRows =
   (db: Executor): FetchBatch<OrderExportRow> =>

@@ -62,10 +62,8 @@ export async function orderRoutes(app: ZodApp) {
       const name = `orders-${new Date().toISOString().slice(0, 10)}`;
       // On PostgreSQL the database writes the CSV (COPY), streamed as it comes.
       const copyOut = request.server.database.current?.copyOut;
-      if (format === 'csv' && copyOut) {
-        const copied = await exports.copyOrders(copyOut, filters);
-        return sendCopiedCsv(reply, `${name}.csv`, exports.ORDER_EXPORT_COLUMNS, copied);
-      }
+      const copied = format === 'csv' && copyOut ? exports.copyOrders(copyOut, filters) : undefined;
+      if (copied) return sendCopiedCsv(reply, `${name}.csv`, exports.ORDER_EXPORT_COLUMNS, await copied);
       const rows = exports.exportOrders(contextOf(request), filters);
       if (format === 'csv') return sendCsv(reply, `${name}.csv`, exports.ORDER_EXPORT_COLUMNS, rows);
       return sendXlsx(reply, name, 'orders', exports.ORDER_EXPORT_COLUMNS, await exports.xlsxRows(rows));
