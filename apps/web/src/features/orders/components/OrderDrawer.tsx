@@ -1,9 +1,9 @@
-import { formatYuan, localized, type OrderDetail, type OrderEvent, refundableFen } from '@cool/shared';
-import { Button, Descriptions, Flex, Space, Tag, Timeline, Typography } from 'antd';
+import { type OrderDetail, type OrderEvent, refundableFen } from '@cool/shared';
+import { Button, Descriptions, Flex, Space, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../shared/http/errorText.ts';
-import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { useOrderFacts } from '../../../shared/orders/orderFacts.tsx';
 import { RefundTable } from '../../../shared/orders/RefundTable.tsx';
 import { OrderStatusTag } from '../../../shared/orders/tags.tsx';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
@@ -15,8 +15,6 @@ import { useNotices } from '../../../shared/ui/notices.ts';
 import { WholeId } from '../../../shared/ui/WholeId.tsx';
 import { useCloseOrder, useOrderDetail, useSyncOrder } from '../api.ts';
 import { RefundForm } from './RefundForm.tsx';
-
-const yuan = (fen: number) => formatYuan(fen, { symbol: true });
 
 /** One state change: from and to, what caused it (and who, or which notification), and when. */
 function EventText({ event }: { event: OrderEvent }) {
@@ -134,8 +132,8 @@ interface OrderDrawerProps {
 /** One order as staff check it: the facts, what happened to it and why, its refunds, and what it unlocks. */
 export function OrderDrawer({ orderNo, dialog, onClose }: OrderDrawerProps) {
   const { t } = useTranslation();
-  const language = useTextLanguage();
   const canSeeRecords = usePermission()('records', 'query');
+  const factsOf = useOrderFacts();
   const detail = useOrderDetail(orderNo);
 
   const section = (title: string) => (
@@ -152,119 +150,61 @@ export function OrderDrawer({ orderNo, dialog, onClose }: OrderDrawerProps) {
       errorTitle={t('orders.detail.loadFailed')}
       onClose={onClose}
     >
-      {(order) => (
-        <>
-          <Descriptions
-            size="small"
-            column={{ xs: 1, sm: 2 }}
-            items={[
-              {
-                key: 'status',
-                label: t('orders.field.status'),
-                children: (
-                  <Flex gap={8} wrap align="center">
-                    <OrderStatusTag status={order.status} expired={order.expired} />
-                    {order.expired && (
-                      <Typography.Text type="secondary">{t('orders.expiredHint')}</Typography.Text>
-                    )}
-                  </Flex>
-                ),
-              },
-              {
-                key: 'channel',
-                label: t('orders.field.channel'),
-                children: t(`orders.channel.${order.channel}`),
-              },
-              { key: 'amount', label: t('orders.field.amount'), children: yuan(order.amountFen) },
-              { key: 'refunded', label: t('orders.field.refunded'), children: yuan(order.refundedFen) },
-              {
-                key: 'test',
-                label: t('orders.field.test'),
-                children: t('orders.detail.testPrice', {
-                  title: localized(order.title, language),
-                  price: yuan(order.priceFen),
-                }),
-              },
-              {
-                key: 'participant',
-                label: t('orders.field.participant'),
-                children: canSeeRecords ? (
-                  <Link to={`/records?participantId=${order.participant.id}`}>
-                    {participantName(t, order.participant)}
-                  </Link>
-                ) : (
-                  participantName(t, order.participant)
-                ),
-              },
-              {
-                key: 'record',
-                label: t('orders.field.record'),
-                children: (
-                  <Space size={4} wrap>
-                    {canSeeRecords ? (
-                      <Link to={`/records?record=${order.record.id}`}>#{order.record.id}</Link>
-                    ) : (
-                      `#${order.record.id}`
-                    )}
-                    <Tag color={order.record.unlocked ? 'success' : 'default'}>
-                      {t(order.record.unlocked ? 'orders.detail.unlocked' : 'orders.detail.locked')}
-                    </Tag>
-                  </Space>
-                ),
-              },
-              {
-                key: 'created',
-                label: t('orders.field.created'),
-                children: formatDateTime(order.createTime),
-              },
-              {
-                key: 'expires',
-                label: t('orders.field.expires'),
-                children: formatDateTime(order.expireTime),
-              },
-              {
-                key: 'paid',
-                label: t('orders.field.paid'),
-                children: formatDateTime(order.paidTime) || '—',
-              },
-              {
-                key: 'closed',
-                label: t('orders.field.closed'),
-                children: formatDateTime(order.closedTime) || '—',
-              },
-            ]}
-          />
-          {/* WeChat Pay's ids, whole: each under its label, as wide as the drawer (a column is too narrow). */}
-          <Descriptions
-            size="small"
-            layout="vertical"
-            column={{ xs: 1, sm: 2 }}
-            items={[
-              {
-                key: 'transactionId',
-                label: t('orders.field.transactionId'),
-                children: <WholeId value={order.transactionId} />,
-              },
-              {
-                key: 'payer',
-                label: t('orders.field.payer'),
-                children: <WholeId value={order.payerOpenid} />,
-              },
-            ]}
-          />
-          <OrderActions order={order} dialog={dialog} />
-          {section(t('orders.detail.events'))}
-          <section aria-label={t('orders.detail.events')}>
-            <Timeline
-              items={order.events.map((event) => ({ key: event.id, content: <EventText event={event} /> }))}
+      {(order) => {
+        const facts = factsOf(order);
+        return (
+          <>
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2 }}
+              items={[
+                ...facts('status', 'channel', 'amount', 'refunded', 'test'),
+                {
+                  key: 'participant',
+                  label: t('orders.field.participant'),
+                  children: canSeeRecords ? (
+                    <Link to={`/records?participantId=${order.participant.id}`}>
+                      {participantName(t, order.participant)}
+                    </Link>
+                  ) : (
+                    participantName(t, order.participant)
+                  ),
+                },
+                ...facts('record', 'created', 'expires', 'paid', 'closed'),
+              ]}
             />
-          </section>
-          {section(t('orders.detail.refunds'))}
-          <section aria-label={t('orders.detail.refunds')}>
-            <RefundTable refunds={order.refunds} />
-          </section>
-        </>
-      )}
+            {/* WeChat Pay's ids, whole: each under its label, as wide as the drawer (a column is too narrow). */}
+            <Descriptions
+              size="small"
+              layout="vertical"
+              column={{ xs: 1, sm: 2 }}
+              items={[
+                {
+                  key: 'transactionId',
+                  label: t('orders.field.transactionId'),
+                  children: <WholeId value={order.transactionId} />,
+                },
+                {
+                  key: 'payer',
+                  label: t('orders.field.payer'),
+                  children: <WholeId value={order.payerOpenid} />,
+                },
+              ]}
+            />
+            <OrderActions order={order} dialog={dialog} />
+            {section(t('orders.detail.events'))}
+            <section aria-label={t('orders.detail.events')}>
+              <Timeline
+                items={order.events.map((event) => ({ key: event.id, content: <EventText event={event} /> }))}
+              />
+            </section>
+            {section(t('orders.detail.refunds'))}
+            <section aria-label={t('orders.detail.refunds')}>
+              <RefundTable refunds={order.refunds} />
+            </section>
+          </>
+        );
+      }}
     </DetailDrawer>
   );
 }

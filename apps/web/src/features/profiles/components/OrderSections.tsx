@@ -1,8 +1,8 @@
-import { formatYuan, localized, type OrderDetail, type OrderEvent, refundableFen } from '@cool/shared';
-import { Descriptions, Flex, Space, Table, Tag, Typography } from 'antd';
+import { formatYuan, type OrderDetail, type OrderEvent, refundableFen } from '@cool/shared';
+import { Descriptions, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTextLanguage } from '../../../shared/i18n/contentText.ts';
+import { useOrderFacts } from '../../../shared/orders/orderFacts.tsx';
 import { RefundTable } from '../../../shared/orders/RefundTable.tsx';
 import { OrderStatusTag } from '../../../shared/orders/tags.tsx';
 import { usePermission } from '../../../shared/permissions/usePermission.ts';
@@ -18,8 +18,8 @@ const dash = (text: string | null | undefined) => text || '—';
 /** The order's facts: what was paid, by whom, for which test and record, and what went back. */
 export function OrderFactsPanel({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
-  const language = useTextLanguage();
   const can = usePermission();
+  const facts = useOrderFacts()(order);
   const payer = participantName(t, order.participant);
   return (
     <Panel title={t('orderProfile.section.order')}>
@@ -27,37 +27,13 @@ export function OrderFactsPanel({ order }: { order: OrderDetail }) {
         // Three columns only on a wide screen: at 1366 px a third is too narrow for a whole order number.
         column={{ xs: 1, sm: 2, xxl: 3 }}
         items={[
-          {
-            key: 'orderNo',
-            label: t('orders.field.orderNo'),
-            children: <span style={breakable}>{order.orderNo}</span>,
-          },
-          {
-            key: 'status',
-            label: t('orders.field.status'),
-            children: (
-              <Flex gap={8} wrap align="center">
-                <OrderStatusTag status={order.status} expired={order.expired} />
-                {order.expired && (
-                  <Typography.Text type="secondary">{t('orders.expiredHint')}</Typography.Text>
-                )}
-              </Flex>
-            ),
-          },
-          {
-            key: 'channel',
-            label: t('orders.field.channel'),
-            children: t(`orders.channel.${order.channel}`),
-          },
-          { key: 'amount', label: t('orders.field.amount'), children: yuan(order.amountFen) },
-          { key: 'refunded', label: t('orders.field.refunded'), children: yuan(order.refundedFen) },
+          ...facts('orderNo', 'status', 'channel', 'amount', 'refunded'),
           {
             key: 'refundable',
             label: t('orderProfile.field.refundable'),
             children: yuan(refundableFen(order)),
           },
-          { key: 'created', label: t('orders.field.created'), children: formatDateTime(order.createTime) },
-          { key: 'paid', label: t('orders.field.paid'), children: dash(formatDateTime(order.paidTime)) },
+          ...facts('created', 'paid'),
           {
             key: 'transactionId',
             label: t('orders.field.transactionId'),
@@ -77,27 +53,7 @@ export function OrderFactsPanel({ order }: { order: OrderDetail }) {
             label: t('orders.field.payer'),
             children: <span style={breakable}>{dash(order.payerOpenid)}</span>,
           },
-          {
-            key: 'test',
-            label: t('orders.field.test'),
-            children: `${localized(order.title, language)} (${yuan(order.priceFen)})`,
-          },
-          {
-            key: 'record',
-            label: t('orders.field.record'),
-            children: (
-              <Space size={4} wrap>
-                {can('records', 'query') ? (
-                  <Link to={`/records?record=${order.record.id}`}>#{order.record.id}</Link>
-                ) : (
-                  `#${order.record.id}`
-                )}
-                <Tag color={order.record.unlocked ? 'success' : 'default'}>
-                  {t(order.record.unlocked ? 'orders.detail.unlocked' : 'orders.detail.locked')}
-                </Tag>
-              </Space>
-            ),
-          },
+          ...facts('test', 'record'),
         ]}
       />
     </Panel>
