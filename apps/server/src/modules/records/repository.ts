@@ -222,12 +222,6 @@ export async function shelfLive(db: Executor, testId: number) {
   };
 }
 
-/** The live price of a test, the one a record started now asks. */
-export async function livePrice(db: Executor, testId: number): Promise<number | undefined> {
-  const [row] = await db.select({ priceFen: tests.priceFen }).from(tests).where(eq(tests.id, testId));
-  return row?.priceFen;
-}
-
 // ---- A participant's own records ---------------------------------------------------------------------
 
 export async function findRecord(db: Executor, id: number): Promise<RecordRow | undefined> {

@@ -27,7 +27,12 @@ import { notifyStaff } from '../notifications/service.ts';
 import { wechatPayReady } from '../settings/wechatPay.ts';
 import type { TestVersionRow } from '../tests/repository.ts';
 import { answersRejected } from '../tests/service.ts';
-import { ensureCurrentVersion, findVersionById, shelfVersion } from '../tests/versions.ts';
+import {
+  ensureCurrentVersion,
+  findVersionById,
+  lockCurrentVersion,
+  shelfVersion,
+} from '../tests/versions.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -141,24 +146,24 @@ async function ownRecord(db: Executor, participantId: number, id: number, lock =
  * is not started while WeChat Pay is not set up (409 `record.paymentUnavailable`): its report could not be
  * unlocked.
  */
-export const startRecord = async (ctx: ServiceContext, participantId: number, testId: number) => {
-  const payable = await wechatPayReady(ctx);
-  return ctx.db.transaction(async (tx) => {
+export const startRecord = async (ctx: ServiceContext, participantId: number, testId: number) =>
+  ctx.db.transaction(async (tx) => {
     await repo.lockParticipant(tx, participantId);
     const open = await repo.findInProgress(tx, participantId, testId);
     if (open) {
       const version = await findVersionById(tx, open.testVersionId);
       return { created: false, record: clientDetail(open, version!) };
     }
-    const version = await ensureCurrentVersion(tx, testId);
     // The price asked is the one shown when the record starts (staff may change it while on the shelf).
-    const priceFen = version && (await repo.livePrice(tx, testId));
-    if (!version || priceFen === undefined) throw unavailable();
-    if (paymentUnavailable(priceFen, payable)) throw conflict('record.paymentUnavailable');
+    const current = await lockCurrentVersion(tx, testId);
+    if (!current) throw unavailable();
+    const { version, priceFen } = current;
+    // Only a priced test needs WeChat Pay: a free one (a screening's) skips the settings read.
+    if (priceFen > 0 && paymentUnavailable(priceFen, await wechatPayReady({ ...ctx, db: tx })))
+      throw conflict('record.paymentUnavailable');
     const row = await repo.insertRecord(tx, { participantId, testId, testVersionId: version.id, priceFen });
     return { created: true, record: clientDetail(row, version) };
   });
-};
 
 /**
  * Progress may stop anywhere: up to one answer per question, each one the question could take (the

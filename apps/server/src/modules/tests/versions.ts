@@ -97,12 +97,20 @@ export async function ensureCurrentVersion(
   tx: Executor,
   testId: number,
 ): Promise<TestVersionRow | undefined> {
+  return (await lockCurrentVersion(tx, testId))?.version;
+}
+
+/** `ensureCurrentVersion`, with the test's live price read from the row it locked. */
+export async function lockCurrentVersion(
+  tx: Executor,
+  testId: number,
+): Promise<{ version: TestVersionRow; priceFen: number } | undefined> {
   const row = await lockTest(tx, testId, 'share');
   if (row?.status !== 'on_shelf') return undefined;
-  return (
+  const version =
     (await findVersion(tx, testId, row.version)) ??
-    writeVersion(tx, row, row.version, { at: row.publishedAt ?? new Date(), by: null })
-  );
+    (await writeVersion(tx, row, row.version, { at: row.publishedAt ?? new Date(), by: null }));
+  return { version, priceFen: row.priceFen };
 }
 
 /** The current version of a test on the shelf, for reading; written first only when it is missing. */
