@@ -70,19 +70,27 @@ const bucketSeries = (period: Period, unit: AnalysisUnit) => sql`generate_series
 
 const rows = async <Row>(db: Executor, query: SQL) => (await db.execute(query)).rows as Row[];
 
-/** Counts per China day over the last ANALYSIS_TREND_DAYS days, `today` included, of `column` in `table`. */
-const dailyCounts = (db: Executor, table: unknown, column: unknown, today: string) =>
+/** The first China day of the trend ending `today`. */
+const trendStart = (today: string) => chinaDate(chinaDay(today).start, 1 - ANALYSIS_TREND_DAYS);
+
+/** Every China day of the last ANALYSIS_TREND_DAYS days, `today` included, with `perDay`'s (day, count). */
+const trend = (db: Executor, today: string, perDay: SQL) =>
   rows<{ date: string; count: string }>(
     db,
     sql`
       select to_char(series.day, 'YYYY-MM-DD') as "date", coalesce(grouped.count, 0) as "count"
-      from generate_series(${chinaDate(chinaDay(today).start, 1 - ANALYSIS_TREND_DAYS)}::timestamp, ${today}::timestamp,
-        interval '1 day') as series(day)
-      left join (
-        select ${local(column)}::date as day, count(*) as count from ${table}
-        where ${inLastDays(column, today, ANALYSIS_TREND_DAYS)} group by 1
-      ) as grouped on grouped.day = series.day::date
+      from generate_series(${trendStart(today)}::timestamp, ${today}::timestamp, interval '1 day') as series(day)
+      left join (${perDay}) as grouped on grouped.day = series.day::date
       order by series.day`,
+  );
+
+/** Counts per China day over the last ANALYSIS_TREND_DAYS days, `today` included, of `column` in `table`. */
+const dailyCounts = (db: Executor, table: unknown, column: unknown, today: string) =>
+  trend(
+    db,
+    today,
+    sql`select ${local(column)}::date as day, count(*) as count from ${table}
+      where ${inLastDays(column, today, ANALYSIS_TREND_DAYS)} group by 1`,
   );
 
 /** Sums of `value` over `today`, yesterday, the last 7 days and the 7 before. */
@@ -234,15 +242,10 @@ export const visitTotals = async (db: Executor, today: string) => {
 
 /** Records started per China day over the last ANALYSIS_TREND_DAYS days, `today` included. */
 export const visitTrend = (db: Executor, today: string) =>
-  rows<{ date: string; count: string }>(
+  trend(
     db,
-    sql`
-      select to_char(series.day, 'YYYY-MM-DD') as "date", coalesce(days.records, 0) as "count"
-      from generate_series(${chinaDate(chinaDay(today).start, 1 - ANALYSIS_TREND_DAYS)}::timestamp, ${today}::timestamp,
-        interval '1 day') as series(day)
-      left join (${visitsByDay({ from: chinaDate(chinaDay(today).start, 1 - ANALYSIS_TREND_DAYS), to: today }, false)})
-        as days on days.day = series.day::date
-      order by series.day`,
+    today,
+    sql`select day, records as count from (${visitsByDay({ from: trendStart(today), to: today }, false)}) as days`,
   );
 
 type VisitsRow = {

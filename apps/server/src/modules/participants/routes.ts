@@ -16,7 +16,7 @@ import {
   participantSummarySchema,
   wechatLoginInputSchema,
 } from '@cool/shared';
-import { requireParticipant, requireSession } from '../../http/access.ts';
+import { type Access, requireParticipant, requireSession } from '../../http/access.ts';
 import { contextOf } from '../../http/context.ts';
 import { documentResponses, ok, responses, sendDocument } from '../../http/reply.ts';
 import type { ZodApp } from '../../http/zod-app.ts';
@@ -102,6 +102,14 @@ export async function clientSessionRoutes(app: ZodApp) {
 /** Staff: the participants screen. */
 export async function participantRoutes(app: ZodApp) {
   const tags = ['participants'];
+  /** What a participant did or holds, by area: each area needs its list permission. */
+  const ANY_AREA: Access = {
+    anyOf: [
+      { permission: 'records', action: 'query' },
+      { permission: 'orders', action: 'query' },
+      { permission: 'alerts', action: 'query' },
+    ],
+  };
 
   app.get(
     '/api/participants',
@@ -129,15 +137,7 @@ export async function participantRoutes(app: ZodApp) {
     '/api/participants/:id/activity',
     {
       // Each area's events need that area's list permission; a role with none of them has no activity to see.
-      config: {
-        access: {
-          anyOf: [
-            { permission: 'records', action: 'query' },
-            { permission: 'orders', action: 'query' },
-            { permission: 'alerts', action: 'query' },
-          ],
-        },
-      },
+      config: { access: ANY_AREA },
       schema: {
         tags,
         description:
@@ -163,15 +163,7 @@ export async function participantRoutes(app: ZodApp) {
   app.get(
     '/api/participants/:id/summary',
     {
-      config: {
-        access: {
-          anyOf: [
-            { permission: 'records', action: 'query' },
-            { permission: 'orders', action: 'query' },
-            { permission: 'alerts', action: 'query' },
-          ],
-        },
-      },
+      config: { access: ANY_AREA },
       schema: {
         tags,
         description:
