@@ -97,6 +97,15 @@ describe('background jobs', () => {
         `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'roll-up-visits'`,
       );
       expect(started[0].n).toBeGreaterThanOrEqual(1);
+      // ...and runs to its end (stopping while it runs would close the database under it).
+      await until(
+        async () =>
+          (
+            await database.pool.query(
+              `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'roll-up-visits' AND state = 'completed'`,
+            )
+          ).rows[0].n >= 1,
+      );
       if (database.kind !== 'pglite') return;
       const id = await jobs.send(vacuumJob, {});
       let state = '';
