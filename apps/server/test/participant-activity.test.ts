@@ -306,11 +306,14 @@ describe('the profile figures in one call', () => {
     expect((await summary(id, recordsAndAlerts.token)).body.result).toEqual({ submitted: 2, openAlerts: 1 });
   });
 
-  it('answers 404 for no such participant, 403 to a role with none of the areas, 401 without a session', async () => {
+  it('answers 404 for no such participant, 403 to a role with none of the areas, 401 without a session, 400 for a bad id', async () => {
     expect((await summary(999_999)).body.result.error).toBe('participant.notFound');
     const none = await server.accountWithRole('summary_none', { participants: ['query'] });
     expect((await summary(await newParticipant(), none.token)).status).toBe(403);
     expect((await summary(await newParticipant(), null)).status).toBe(401);
+    const bad = await server.call(admin, { method: 'GET', url: '/api/participants/abc/summary' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
     const quiet = await summary(await newParticipant());
     expect(quiet.body.result).toEqual({ submitted: 0, netPaidFen: 0, openAlerts: 0 });
   });

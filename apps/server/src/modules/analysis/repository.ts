@@ -11,7 +11,7 @@ import {
   visitDays,
   visitTestDays,
 } from '../../db/schema.ts';
-import { chinaDate, chinaDay } from '../paylog/reconcile.ts';
+import { chinaDate, chinaDay, shiftDay } from '../paylog/reconcile.ts';
 
 /**
  * The dashboard's aggregates, each one statement. Days are China's calendar days (the WeChat Pay bills' days,
@@ -32,7 +32,7 @@ const local = (time: unknown) => sql`(${time} at time zone ${ZONE})`;
 const dayStart = (day: string) => sql`${chinaDay(day).start.toISOString()}::timestamptz`;
 /** `[from, to + 1 day)` on `column`. */
 const inPeriod = (column: unknown, { from, to }: Period) =>
-  sql`${column} >= ${dayStart(from)} and ${column} < ${dayStart(chinaDate(chinaDay(to).end))}`;
+  sql`${column} >= ${dayStart(from)} and ${column} < ${dayStart(shiftDay(to, 1))}`;
 /**
  * `column` in the `days` China days ending `daysAgo` days before the China day `end`. The bounds are
  * parameters: computed in the statement (`now() at time zone ...`) they were recomputed for every row of a
@@ -71,7 +71,7 @@ const bucketSeries = (period: Period, unit: AnalysisUnit) => sql`generate_series
 const rows = async <Row>(db: Executor, query: SQL) => (await db.execute(query)).rows as Row[];
 
 /** The first China day of the trend ending `today`. */
-const trendStart = (today: string) => chinaDate(chinaDay(today).start, 1 - ANALYSIS_TREND_DAYS);
+const trendStart = (today: string) => shiftDay(today, 1 - ANALYSIS_TREND_DAYS);
 
 /** Every China day of the last ANALYSIS_TREND_DAYS days, `today` included, with `perDay`'s (day, count). */
 const trend = (db: Executor, today: string, perDay: SQL) =>
@@ -218,15 +218,15 @@ function visitsByDay({ from, to }: Period, byTest: boolean) {
     select ${local(records.startedAt)}::date ${liveTest}, count(*), count(distinct ${records.participantId})
     from ${records}
     where ${records.startedAt} >= greatest(${dayStart(from)}, ${OPEN_FROM})
-      and ${records.startedAt} < ${dayStart(chinaDate(chinaDay(to).end))}
+      and ${records.startedAt} < ${dayStart(shiftDay(to, 1))}
     group by 1 ${byTest ? sql`, 2` : sql``}`;
 }
 
 /** Every record ever and those of today, yesterday and the last two weeks (China days). */
 export const visitTotals = async (db: Executor, today: string) => {
   const since = (days: number, daysAgo = 0) => {
-    const last = chinaDate(chinaDay(today).start, -daysAgo);
-    return sql`sum(records) filter (where day between ${chinaDate(chinaDay(last).start, 1 - days)}::date and ${last}::date)`;
+    const last = shiftDay(today, -daysAgo);
+    return sql`sum(records) filter (where day between ${shiftDay(last, 1 - days)}::date and ${last}::date)`;
   };
   return (
     await rows<Spans & { total: string }>(
@@ -308,7 +308,7 @@ const visitsByHour = (db: Executor, period: Period) =>
 
 /** The tests' titles, with their records over the 7 China days ending `weekEnd` and the 7 before. */
 export const testsWithWeeks = (db: Executor, ids: number[], weekEnd: string) => {
-  const weekStart = chinaDate(chinaDay(weekEnd).start, -6);
+  const weekStart = shiftDay(weekEnd, -6);
   return rows<Titled & { week: string; previousWeek: string }>(
     db,
     sql`
@@ -316,7 +316,7 @@ export const testsWithWeeks = (db: Executor, ids: number[], weekEnd: string) => 
         coalesce(sum(days.records) filter (where days.day >= ${weekStart}::date), 0) as "week",
         coalesce(sum(days.records) filter (where days.day < ${weekStart}::date), 0) as "previousWeek"
       from ${tests}
-      left join (${visitsByDay({ from: chinaDate(chinaDay(weekEnd).start, -13), to: weekEnd }, true)}) as days
+      left join (${visitsByDay({ from: shiftDay(weekEnd, -13), to: weekEnd }, true)}) as days
         on days.test_id = ${tests.id}
       where ${tests.id} = any(${`{${ids.join(',')}}`}::int[])
       group by ${tests.id}`,
@@ -340,7 +340,7 @@ export async function firstVisitDayAfter(db: Executor, after: string | null) {
   const [row] = await rows<{ day: string | null }>(
     db,
     sql`select to_char(${local(sql`min(${records.startedAt})`)}, 'YYYY-MM-DD') as day from ${records}
-      ${after ? sql`where ${records.startedAt} >= ${dayStart(chinaDate(chinaDay(after).end))}` : sql``}`,
+      ${after ? sql`where ${records.startedAt} >= ${dayStart(shiftDay(after, 1))}` : sql``}`,
   );
   return row?.day ?? null;
 }

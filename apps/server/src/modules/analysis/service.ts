@@ -11,7 +11,7 @@ import {
 } from '@cool/shared';
 import type { Executor } from '../../db/database.ts';
 import type { ServiceContext } from '../../db/tx.ts';
-import { chinaDate, chinaDay } from '../paylog/reconcile.ts';
+import { chinaDate, shiftDay } from '../paylog/reconcile.ts';
 import * as repo from './repository.ts';
 
 /** The analysis dashboard: the repository's aggregates as the shared contract types (counts come as text). */
@@ -110,7 +110,7 @@ export function weeklyRange(period: repo.Period, now = new Date()) {
   const today = chinaDate(now);
   // biome-ignore lint/complexity/useMathMinMax: the earlier of two YYYY-MM-DD texts, which Math.min cannot take
   const to = period.to < today ? period.to : today;
-  return { from: chinaDate(chinaDay(to).start, -6), to };
+  return { from: shiftDay(to, -6), to };
 }
 
 const byRecords = (a: TestTaken, b: TestTaken) =>
@@ -181,7 +181,7 @@ export async function rollUpVisitDays(db: Executor, now = new Date()) {
       // Days without records need no rows: start at the first day with some.
       const first = await repo.firstVisitDayAfter(tx, closed);
       const from = first !== null && first < last ? first : last;
-      const chunkEnd = chinaDate(chinaDay(from).start, ROLLUP_CHUNK_DAYS - 1);
+      const chunkEnd = shiftDay(from, ROLLUP_CHUNK_DAYS - 1);
       // biome-ignore lint/complexity/useMathMinMax: the earlier of two YYYY-MM-DD texts, which Math.min cannot take
       const to = chunkEnd < last ? chunkEnd : last;
       await repo.rollUpVisits(tx, { from, to });

@@ -37,6 +37,9 @@ export function chinaDay(billDate: string): { start: Date; end: Date } {
 export const chinaDate = (now: Date, days = 0) =>
   new Date(now.getTime() + 8 * 3600_000 + days * 24 * 3600_000).toISOString().slice(0, 10);
 
+/** The China day `days` days after the China day `day` (`-1`: the day before), as `YYYY-MM-DD`. */
+export const shiftDay = (day: string, days: number) => chinaDate(chinaDay(day).start, days);
+
 /**
  * Compares the bill's lines of one day with our orders and refunds. `orders` and `refunds` hold ours that
  * were paid / refunded that day and those the bill names (whatever their day), so a payment we recorded on
