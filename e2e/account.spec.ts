@@ -1,4 +1,3 @@
-import { expect as baseExpect, test } from '@playwright/test';
 import {
   apiLogin,
   createAccount,
@@ -8,6 +7,7 @@ import {
   signInAs,
   signInWithForm,
 } from './support.ts';
+import { expect as baseExpect, test } from './test.ts';
 
 // The machine running these is shared and busy: a screen may take a while to load.
 const expect = baseExpect.configure({ timeout: 30_000 });

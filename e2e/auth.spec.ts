@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ADMIN, signInAs, signInWithForm } from './support.ts';
+import { expect, test } from './test.ts';
 
 test.describe('sign-in, guard and sign-out', () => {
   test('signed-out visitors of /user get the login page', async ({ page }) => {

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, apiLogin, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs } from './support.ts';
+import { expect, test } from './test.ts';
 
 const LANGUAGES = ['en-US', 'zh-CN'] as const;
 type Language = (typeof LANGUAGES)[number];

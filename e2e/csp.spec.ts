@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ADMIN, apiLogin, signInWithForm, watchViolations } from './support.ts';
+import { expect, test } from './test.ts';
 
 test.describe('content security policy', () => {
   test('the console signs in and shows a list with nothing blocked', async ({ page }) => {

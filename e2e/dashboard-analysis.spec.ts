@@ -1,8 +1,7 @@
-// Named to run after center.spec.ts, which saves WeChat Pay keys through its form while none are saved yet.
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
 import { formatYuan } from '../packages/shared/src/format.ts';
-import { notifyPaid, paidTest, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
+import { notifyPaid, paidTest, startFakeWechatPay } from './payments.ts';
 import {
   ADMIN,
   expectNoSideScroll,
@@ -14,13 +13,12 @@ import {
   takePhq9,
   uniqueSuffix,
 } from './support.ts';
+import { expect as baseExpect, test } from './test.ts';
 
 /**
  * The analysis dashboard on the server's own data: a participant pays ¥19.90 for a report through the local
  * WeChat Pay fake and another takes PHQ-9; the page shows what the API counts, which includes them.
  */
-
-skipWithoutLocalWechatPay();
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
@@ -11,6 +11,7 @@ import {
   takePhq9,
   uniqueSuffix,
 } from './support.ts';
+import { expect, test } from './test.ts';
 
 /** The monitor and the workplace (the template's dashboards) on the service's own data. */
 

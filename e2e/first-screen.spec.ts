@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ADMIN, signInWithForm } from './support.ts';
+import { expect, test } from './test.ts';
 
 // What the login page and the console's home download is checked on the build (firstScreens in
 // apps/web/vite.config.ts); these are what only a browser shows: when the downloads start and what waits.

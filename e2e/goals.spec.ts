@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
@@ -13,6 +13,7 @@ import {
   takePhq9,
   uniqueSuffix,
 } from './support.ts';
+import { expect as baseExpect, test } from './test.ts';
 
 /**
  * The goals screens on the built app: a goal created through the basic form, planned with a target test and a

@@ -1,13 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
 import { ADMIN, apiLogin, MOBILE_VIEWPORT, result, SCREENSHOT_DIR } from './support.ts';
+import { expect, test } from './test.ts';
 
 /**
  * A paid test while WeChat Pay is not set up says so on the shelf and its introduction, and cannot be
- * started. Paying for a report in the participant app (its WeChat Pay answers stubbed in the page: other specs
- * set WeChat Pay up on the shared e2e server): the Unlock button asks for an order and says payment is not
+ * started. Paying for a report in the participant app (its WeChat Pay answers stubbed in the page): the Unlock button asks for an order and says payment is not
  * available yet; My orders is reached from My records.
- * Paying through the local WeChat Pay fake is e2e/h5-qr-pay.spec.ts (it must run after this file).
+ * Paying through the local WeChat Pay fake is e2e/h5-qr-pay.spec.ts.
  */
 
 test.use({ viewport: MOBILE_VIEWPORT });

@@ -1,15 +1,14 @@
-import { expect, test } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
-import { notifyPaid, paidTest, skipWithoutLocalWechatPay, startFakeWechatPay } from './payments.ts';
+import { notifyPaid, paidTest, startFakeWechatPay } from './payments.ts';
 import { result } from './support.ts';
+import { expect, test } from './test.ts';
 
 /**
  * The acceptance test of payment, against the local fake of WeChat Pay: on a computer a participant pays for
  * a report by QR code, and the report unlocks within a second or two of WeChat Pay's notification (the page
- * asks every 2 s). Named to run after h5-pay.spec.ts, which needs a server without WeChat Pay set up.
+ * asks every 2 s).
  */
 
-skipWithoutLocalWechatPay();
 test.describe.configure({ timeout: 180_000 });
 
 let fake: FakeWechatPay;

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN, apiLogin, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs, watchViolations } from './support.ts';
+import { expect, test } from './test.ts';
 
 /** The participant app at /h5/ on a phone: take PHQ-9 through to its report, then follow it up as staff. */
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
@@ -8,6 +8,7 @@ import {
   SCREENSHOT_DIR,
   signInAs,
 } from './support.ts';
+import { expect, test } from './test.ts';
 
 async function switchTo(page: Page, label: 'English' | '简体中文') {
   await page

@@ -1,6 +1,7 @@
 import { BUILT_IN_ROLES, grantsAccess, startPages } from '@cool/shared';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createAccount, signInAs, signInWithForm } from './support.ts';
+import { expect, test } from './test.ts';
 
 /** Every API call the page makes that the server refuses for want of a permission. */
 function refusals(page: Page) {

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   ADMIN,
   ALL_SCREENSHOTS,
@@ -11,6 +11,7 @@ import {
   takePhq9,
   uniqueSuffix,
 } from './support.ts';
+import { expect, test } from './test.ts';
 
 const style = (locator: Locator, property: string) =>
   locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
@@ -354,7 +355,7 @@ test.describe('nothing covered or cut at desktop widths', () => {
     await expectTableFits(panel.locator('.ant-table'), 'background work');
     for (const header of await panel.getByRole('columnheader').all()) {
       const cut = await header.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
-      expect(cut, await header.textContent()).toBe(false);
+      expect(cut, (await header.textContent()) ?? '').toBe(false);
     }
   });
 

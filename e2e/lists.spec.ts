@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
@@ -11,6 +11,7 @@ import {
   takePhq9,
   uniqueSuffix,
 } from './support.ts';
+import { expect as baseExpect, test } from './test.ts';
 
 /**
  * The template's basic, card and search lists and its advanced profile, on real data: a participant takes PHQ-9,

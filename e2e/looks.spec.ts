@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs } from './support.ts';
+import { expect, test } from './test.ts';
 
 const LANGUAGES = ['en-US', 'zh-CN'] as const;
 

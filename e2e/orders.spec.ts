@@ -1,12 +1,6 @@
-import { expect as baseExpect, type Locator, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
-import {
-  notifyPaid,
-  orderReport,
-  paidTest,
-  skipWithoutLocalWechatPay,
-  startFakeWechatPay,
-} from './payments.ts';
+import { notifyPaid, orderReport, paidTest, startFakeWechatPay } from './payments.ts';
 import {
   ADMIN,
   apiLogin,
@@ -20,16 +14,13 @@ import {
   signInAs,
   uniqueSuffix,
 } from './support.ts';
+import { expect as baseExpect, test, thisServer } from './test.ts';
 
 /**
  * The staff side of payment orders against the local fake of WeChat Pay: a participant pays for a report by
  * QR code (the fake pays and sends its signed notification), staff find the order in /order, open it and
- * refund half; the WeChat Pay page shows the calls and the notification. The server must call the fake: run
- * with WECHATPAY_API_BASE=http://127.0.0.1:<free port> (the server inherits it; this file starts the fake
- * there).
+ * refund half; the WeChat Pay page shows the calls and the notification.
  */
-
-skipWithoutLocalWechatPay();
 
 // Two cores shared by many jobs: a list or a write can take longer than the default ten seconds.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -99,9 +90,8 @@ test('staff find the paid order and refund half of it', async ({ page }) => {
   // WeChat Pay finishes the refund and says so: the order is paid again with ¥9.95 refunded, still unlocked.
   const refund = [...fake.refunds.values()].find((r) => r.outTradeNo === paidOrder)!;
   fake.settleRefund(refund.outRefundNo);
-  const base = test.info().project.use.baseURL ?? '';
   const notified = await fake.send(
-    `${base}/api/pay/wechat/refund-notify`,
+    `${thisServer().baseURL}/api/pay/wechat/refund-notify`,
     fake.buildRefundNotification(refund.outRefundNo),
   );
   expect(notified.status).toBe(204);

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { type FakeSmtp, startSmtp } from '../apps/server/test/fakes/smtp.ts';
 import {
   ADMIN,
@@ -10,15 +9,14 @@ import {
   signInAs,
   uniqueSuffix,
 } from './support.ts';
+import { expect, test, thisServer } from './test.ts';
 
-// The server mails through this local SMTP server while the spec runs (E2E_PORT + 2).
-const SMTP_PORT = Number(process.env.E2E_PORT ?? 8123) + 2;
 const SMTP_AUTH = { username: 'e2e-mailer', password: 'e2e-smtp-Secret-1' };
 
 let smtp: FakeSmtp;
 
 test.beforeAll(async () => {
-  smtp = await startSmtp({ port: SMTP_PORT, auth: SMTP_AUTH });
+  smtp = await startSmtp({ port: thisServer().smtpPort, auth: SMTP_AUTH });
 });
 
 // Later specs see mail in the outbox again.
@@ -50,7 +48,7 @@ test.describe('mail delivery and the outbox', () => {
     await page.getByLabel('SMTP server').fill('127.0.0.1');
     await page.getByLabel('Security', { exact: true }).click();
     await page.getByTitle('None (port 25, local relays only)').click();
-    await page.getByLabel('Port', { exact: true }).fill(String(SMTP_PORT));
+    await page.getByLabel('Port', { exact: true }).fill(String(thisServer().smtpPort));
     await page.getByLabel('User name').fill(SMTP_AUTH.username);
     await page.getByLabel('Password', { exact: true }).fill(SMTP_AUTH.password);
     await page.getByLabel('Sender address').fill('no-reply@cool.example');

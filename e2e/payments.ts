@@ -1,27 +1,19 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
 import { ADMIN, apiLogin, result } from './support.ts';
+import { expect, thisServer } from './test.ts';
 
 /**
- * Paying against the local fake of WeChat Pay. The server calls WECHATPAY_API_BASE (playwright.config.ts sets
- * it to E2E_PORT+1); a spec starts the fake there in the Playwright process and points the server at its keys.
+ * Paying against the local fake of WeChat Pay. Each worker's server calls WeChat Pay at its slot's port
+ * (e2e/servers.ts); a spec starts the fake there in the Playwright worker and points the server at its keys.
  */
 
-export const WECHATPAY_API_BASE = process.env.WECHATPAY_API_BASE ?? '';
-
-/** Skips the file's tests unless the server calls WeChat Pay on this machine, where the fake can listen. */
-export const skipWithoutLocalWechatPay = () =>
-  test.skip(
-    !/^http:\/\/127\.0\.0\.1:\d+$/.test(WECHATPAY_API_BASE),
-    'needs WECHATPAY_API_BASE=http://127.0.0.1:<port>',
-  );
-
 /**
- * Starts the fake on WECHATPAY_API_BASE's port and saves its keys as the server's WeChat Pay settings, as
+ * Starts the fake on the port this worker's server calls and saves its keys as the server's WeChat Pay settings, as
  * the admin: the fake, and the admin's headers for further staff calls.
  */
 export async function startFakeWechatPay(request: APIRequestContext) {
-  const fake = await new FakeWechatPay().start(Number(new URL(WECHATPAY_API_BASE).port));
+  const fake = await new FakeWechatPay().start(thisServer().wechatPayPort);
   const { token } = await apiLogin(request, ADMIN.username, ADMIN.password);
   const headers = { Authorization: token };
   await result(
@@ -75,14 +67,34 @@ export async function paidTest(
   return copy.id;
 }
 
+/** Removes the server's WeChat Pay settings, as a service has them before anybody set WeChat Pay up. */
+export async function clearWechatPay(request: APIRequestContext) {
+  const { token } = await apiLogin(request, ADMIN.username, ADMIN.password);
+  await result(
+    await request.put('/api/settings/wechat-pay', {
+      headers: { Authorization: token },
+      data: {
+        appId: '',
+        mchId: '',
+        merchantSerialNo: '',
+        merchantPrivateKey: null,
+        apiV3Key: null,
+        platformPublicKeyId: '',
+        platformPublicKey: null,
+        platformCertificates: null,
+        notifyBaseUrl: '',
+      },
+    }),
+  );
+}
+
 /**
  * The payer pays the order in the fake (or at another time), and the fake sends its signed TRANSACTION.SUCCESS
  * notification to the server: the server's answer.
  */
 export function notifyPaid(fake: FakeWechatPay, orderNo: string, at?: Date) {
   fake.pay(orderNo, at && { at });
-  const base = test.info().project.use.baseURL ?? '';
-  return fake.send(`${base}/api/pay/wechat/notify`, fake.buildPaymentNotification(orderNo));
+  return fake.send(`${thisServer().baseURL}/api/pay/wechat/notify`, fake.buildPaymentNotification(orderNo));
 }
 
 /** A participant submits the paid test and orders its report by QR code: the order number. */

@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   clickSettled,
@@ -10,6 +10,7 @@ import {
   takePhq9,
   uniqueSuffix,
 } from './support.ts';
+import { expect as baseExpect, test } from './test.ts';
 
 /**
  * The staff side of records: a participant takes PHQ-9 through the client API answering 3 ("nearly every

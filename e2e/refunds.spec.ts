@@ -1,12 +1,6 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { FakeWechatPay } from '../apps/server/test/fakes/wechatpay.ts';
-import {
-  notifyPaid,
-  orderReport,
-  paidTest,
-  skipWithoutLocalWechatPay,
-  startFakeWechatPay,
-} from './payments.ts';
+import { notifyPaid, orderReport, paidTest, startFakeWechatPay } from './payments.ts';
 import {
   ADMIN,
   expectNoSideScroll,
@@ -18,16 +12,14 @@ import {
   signInAs,
   uniqueSuffix,
 } from './support.ts';
+import { expect as baseExpect, test } from './test.ts';
 
 /**
  * The template's step form, result and basic profile screens as the refund wizard, the refund's outcome and
  * the order profile, against the local fake of WeChat Pay: a participant pays ¥19.90, staff refund ¥5.00 with
  * the wizard (the real refund number on the outcome page, "sync now" finds it succeeded), an over-refund is
  * refused by the server (the fail page, and back with the values kept), and the order profile lists both.
- * Run with WECHATPAY_API_BASE=http://127.0.0.1:<free port> (see e2e/payments.ts).
  */
-
-skipWithoutLocalWechatPay();
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { ADMIN, MOBILE_VIEWPORT, SCREENSHOT_DIR, signInAs } from './support.ts';
+import { expect, test } from './test.ts';
 
 // A refusal the server explains (a duplicate name, 409) shows in the console's language, not the server's.
 const CASES = [

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { type FakeSmtp, startSmtp } from '../apps/server/test/fakes/smtp.ts';
 import { ADMIN, apiLogin, MOBILE_VIEWPORT, presetSettings, SCREENSHOT_DIR } from './support.ts';
+import { expect, test } from './test.ts';
 
 // Sign-up, activation by mail (a local SMTP server), approval, SMS sign-in (codes read from the outbox) and
 // password recovery by email, then the sign-in pages' screenshots in both languages at both widths. SMS is not

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
@@ -11,6 +11,7 @@ import {
   signInAs,
   uniqueSuffix,
 } from './support.ts';
+import { expect, test } from './test.ts';
 
 // The admin screens: a role built on the permission matrix, an account with it, what that
 // account sees, disabling it, the audit trail of it all, and approving a sign-up.

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ADMIN,
   apiLogin,
@@ -9,6 +9,7 @@ import {
   signInWithForm,
   uniqueSuffix,
 } from './support.ts';
+import { expect, test } from './test.ts';
 
 const TITLES = {
   game: 'psychological test questions',

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   ADMIN,
   ALL_SCREENSHOTS,
@@ -13,6 +13,7 @@ import {
   signInAs,
   uniqueSuffix,
 } from './support.ts';
+import { expect, test } from './test.ts';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -81,6 +82,8 @@ test.describe('psychological tests', () => {
   test('create a test with questions, dimensions and bands, publish it, preview it and get the report', async ({
     page,
   }) => {
+    // Thirty seconds alone; longer while the other worker's browser shares the two cores.
+    test.setTimeout(120_000);
     const title = `E2E test ${uniqueSuffix()}`;
     await signInAs(page, ADMIN.username, ADMIN.password);
     await page.goto('/game');

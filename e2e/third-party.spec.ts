@@ -1,5 +1,5 @@
 import type { IdentityProviders } from '@cool/shared';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type FakeOAuth, startFakeOAuth } from '../apps/server/test/fakes/oauth.ts';
 import {
   ADMIN,
@@ -10,9 +10,7 @@ import {
   SCREENSHOT_DIR,
   signInAs,
 } from './support.ts';
-
-// The server is pointed at this port for WeChat Work (playwright.config.ts); the fake runs only in this spec.
-const FAKE_PORT = Number(process.env.E2E_PORT ?? 8123) + 5;
+import { expect, test, thisServer } from './test.ts';
 
 const TEXT = {
   'en-US': {
@@ -34,7 +32,7 @@ let fake: FakeOAuth;
 let saved: IdentityProviders;
 
 test.beforeAll(async ({ request }) => {
-  fake = await startFakeOAuth(FAKE_PORT);
+  fake = await startFakeOAuth(thisServer().wecomPort);
   const { token } = await apiLogin(request, ADMIN.username, ADMIN.password);
   const before = await request.get('/api/settings/identity-providers', { headers: { Authorization: token } });
   saved = (await before.json()).result;

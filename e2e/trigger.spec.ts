@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   ADMIN,
   createAccount,
@@ -8,6 +8,7 @@ import {
   screenshotCases,
   signInAs,
 } from './support.ts';
+import { expect, test } from './test.ts';
 
 const trial = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import {
   ADMIN,
@@ -11,6 +11,7 @@ import {
   signInAs,
   uniqueSuffix,
 } from './support.ts';
+import { expect, test } from './test.ts';
 
 /** The authenticator app: `steps` time steps (30 s) ahead, since each step's code signs in only once. */
 const codeOf = (secret: string, steps = 0) =>

@@ -16,7 +16,9 @@
  * Environment:
  *   CI=true            a missing PostgreSQL or Chromium counts as a failure (otherwise a loud skip)
  *   TEST_DATABASE_URL  PostgreSQL server for the `pg` part instead of a throwaway cluster
- *   CHROMIUM_PATH      browser of the e2e part (default /usr/bin/chromium)
+ *   CHROMIUM_PATH      browser of the e2e part (default /usr/bin/chromium-headless-shell, else
+ *                      /usr/bin/chromium)
+ *   E2E_WORKERS        e2e workers, each with its own server and database (default 2)
  *
  * Output: each runner's own output, then a table per runner and, as the last line, `N passed, N failed`
  * (CI reads it). Exit code 0 only if nothing failed and at least one test passed.
@@ -31,7 +33,11 @@ import { checkPgAvailable } from './pg-cluster.mjs';
 
 const OUT = path.join(ROOT, '.test-output');
 const IS_CI = process.env.CI === 'true' || process.env.CI === '1';
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// As playwright.config.ts picks it.
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)) ||
+  '/usr/bin/chromium';
 const PARTS = ['unit', 'api', 'pg', 'e2e'];
 
 function parseArgs(argv) {
