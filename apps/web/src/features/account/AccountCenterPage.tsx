@@ -1,27 +1,25 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { AuditEntry, PermissionId, Profile, SignInEntry } from '@cool/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Card, Col, Divider, Flex, Row, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { profileKeys, profileQueries, updateProfile } from '../../shared/api/profile.ts';
 import { errorText } from '../../shared/http/errorText.ts';
-import { useAuthStore } from '../../shared/session/authStore.ts';
 import { roleName, staffName } from '../../shared/staff/builtInNames.ts';
 import { formatDateTime } from '../../shared/ui/format.ts';
 import { useNotices } from '../../shared/ui/notices.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { useAccountActivity, useProfile, useSaveProfile } from './api.ts';
 import { AvatarUploadField } from './components/AvatarUploadField.tsx';
 
 /** Saves a new avatar (or none) with the rest of the profile as it is, and shows it in the header at once. */
 export function useSaveAvatar(profile: Profile | undefined) {
   const { t } = useTranslation();
   const { message } = useNotices();
-  const queryClient = useQueryClient();
+  const saveProfile = useSaveProfile();
   return async (avatar: string | null) => {
     if (!profile) return;
     try {
-      const saved = await updateProfile({
+      await saveProfile({
         email: profile.email ?? '',
         name: profile.name,
         profile: profile.profile,
@@ -30,9 +28,6 @@ export function useSaveAvatar(profile: Profile | undefined) {
         address: profile.address,
         avatar,
       });
-      queryClient.setQueryData(profileKeys.profile(), saved);
-      const { user, setUser } = useAuthStore.getState();
-      if (user) setUser({ ...user, avatar: saved.avatar ?? '', name: saved.name });
     } catch (error) {
       // The profile's required fields may still be empty: say so rather than lose the picture silently.
       message.error(errorText(error, t));
@@ -83,7 +78,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
 
 function Activity() {
   const { t } = useTranslation();
-  const query = useQuery(profileQueries.activity());
+  const query = useAccountActivity();
   const time = { title: t('account.center.time'), dataIndex: 'time', render: formatDateTime, width: 180 };
   // Both tabs' tables but for their rows and columns.
   const table = {
@@ -156,7 +151,7 @@ function Activity() {
 /** The account center (template): avatar, nickname, profile, role and permissions; recent activity. */
 export default function AccountCenterPage() {
   const { t } = useTranslation();
-  const query = useQuery(profileQueries.profile());
+  const query = useProfile();
   return (
     <PageContainer title={t('menu.accountCenter')}>
       <QueryContent query={query} errorTitle={t('account.center.profileFailed')}>

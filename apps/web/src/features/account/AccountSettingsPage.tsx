@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Grid, Menu, Select, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { profileQueries } from '../../shared/api/profile.ts';
 import { PageContainer } from '../../shared/ui/PageContainer.tsx';
 import { QueryContent } from '../../shared/ui/QueryErrorState.tsx';
+import { useProfile } from './api.ts';
 import { AccountBinding } from './components/AccountBinding.tsx';
 import { BasicSettings } from './components/BasicSettings.tsx';
 import { CustomSettings } from './components/CustomSettings.tsx';
@@ -20,7 +19,7 @@ const isSection = (value: string | null): value is Section => SECTIONS.includes(
 /** Sections that edit the profile wait for it; the others stand alone. */
 function SectionContent({ section }: { section: Section }) {
   const { t } = useTranslation();
-  const query = useQuery(profileQueries.profile());
+  const query = useProfile();
   const withProfile = (render: (profile: NonNullable<typeof query.data>) => ReactNode) => (
     <QueryContent query={query} errorTitle={t('account.center.profileFailed')}>
       {query.data && render(query.data)}

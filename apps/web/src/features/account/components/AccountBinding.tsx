@@ -1,15 +1,14 @@
 import type { IdentityBinding, OAuthProvider } from '@cool/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Tag, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { oauthKeys, oauthQueries, startBinding, unbind } from '../../../shared/api/oauth.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { ProviderIcon } from '../../../shared/oauth/ProviderIcon.tsx';
 import { ItemList } from '../../../shared/ui/ItemList.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
+import { useBind, useBindings, useUnbind } from '../api.ts';
 
 /** What a binding's return left in the address (`bound`, or `oauthError` with `provider` and `reason`). */
 const RETURN_PARAMS = ['bound', 'oauthError', 'provider', 'reason'];
@@ -22,8 +21,7 @@ export function AccountBinding() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message, modal } = useNotices();
-  const queryClient = useQueryClient();
-  const query = useQuery(oauthQueries.bindings());
+  const query = useBindings();
   const [params, setParams] = useSearchParams();
   const reported = useRef(false);
   const providerName = (provider: OAuthProvider) => t(`thirdParty.provider.${provider}`);
@@ -55,16 +53,8 @@ export function AccountBinding() {
       );
   });
 
-  const bind = useMutation({
-    mutationFn: startBinding,
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => message.error(errorText(error, t)),
-  });
-
-  const remove = useMutation({
-    mutationFn: unbind,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: oauthKeys.bindings }),
-  });
+  const bind = useBind();
+  const remove = useUnbind();
 
   const confirmUnbind = (provider: OAuthProvider) =>
     modal.confirm({
@@ -125,7 +115,9 @@ export function AccountBinding() {
                 disabled={!binding.available}
                 loading={bind.isPending && bind.variables === binding.provider}
                 aria-label={`${t('thirdParty.binding.bind')} ${name}`}
-                onClick={() => bind.mutate(binding.provider)}
+                onClick={() =>
+                  bind.mutate(binding.provider, { onError: (error) => message.error(errorText(error, t)) })
+                }
               >
                 {t('thirdParty.binding.bind')}
               </Button>

@@ -1,10 +1,8 @@
 import type { Profile, ProfileUpdate } from '@cool/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { profileKeys, updateProfile } from '../../../shared/api/profile.ts';
-import { useAuthStore } from '../../../shared/session/authStore.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
+import { useSaveProfile } from '../api.ts';
 import { AvatarUploadField } from './AvatarUploadField.tsx';
 import { useFormRequest } from './useFormRequest.ts';
 
@@ -24,7 +22,7 @@ const sameAddress = (a: string | null | undefined, b: string | null | undefined)
 export function BasicSettings({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const { message } = useNotices();
-  const queryClient = useQueryClient();
+  const saveProfile = useSaveProfile();
   const [form] = Form.useForm<Values>();
   const [saving, request] = useFormRequest(form);
   // A new email needs the current password (recovery links go there): asked for only then.
@@ -35,11 +33,8 @@ export function BasicSettings({ profile }: { profile: Profile }) {
 
   const onFinish = (values: Values) =>
     request(async () => {
-      const saved = await updateProfile(values);
+      await saveProfile(values);
       form.setFieldValue('currentPassword', undefined);
-      queryClient.setQueryData(profileKeys.profile(), saved);
-      const { user, setUser } = useAuthStore.getState();
-      if (user) setUser({ ...user, name: saved.name, avatar: saved.avatar ?? '', email: saved.email });
       message.success(t('account.settings.basic.saved'));
     });
 

@@ -2,7 +2,6 @@ import { entriesAccess, homePath, LANGUAGES, PAGE_STYLES, startPages } from '@co
 import { Form, Radio, Select, Switch, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveStartPage } from '../../../shared/api/profile.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { menuKey } from '../../../shared/i18n/menu.ts';
 import { routeTrailAt } from '../../../shared/routes/routes.ts';
@@ -15,6 +14,7 @@ import {
   useSettingsStore,
 } from '../../../shared/settings/settingsStore.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
+import { saveStartPage } from '../api.ts';
 
 const SWITCHES = ['fixedHeader', 'fixSiderbar', 'colorWeak', 'multiTab'] as const;
 

@@ -1,12 +1,11 @@
 import { type NotificationSettings as Choices, STAFF_EVENTS, type StaffEvent } from '@cool/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { profileKeys, profileQueries, saveNotifications } from '../../../shared/api/profile.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { ItemList } from '../../../shared/ui/ItemList.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
+import { useNotificationChoices, useSaveNotifications } from '../api.ts';
 
 /**
  * The template's three switches, mapped to the events the server mails about: messages from other users =
@@ -15,14 +14,13 @@ import { QueryContent } from '../../../shared/ui/QueryErrorState.tsx';
 export function NotificationSettings() {
   const { t } = useTranslation();
   const { message } = useNotices();
-  const queryClient = useQueryClient();
-  const query = useQuery(profileQueries.notifications());
+  const query = useNotificationChoices();
+  const save = useSaveNotifications();
 
   const toggle = async (event: StaffEvent, on: boolean) => {
     if (!query.data) return;
     try {
-      const saved = await saveNotifications({ ...query.data, [event]: on } as Choices);
-      queryClient.setQueryData(profileKeys.notifications(), saved);
+      await save({ ...query.data, [event]: on } as Choices);
       message.success(t('account.settings.notification.saved'));
     } catch (error) {
       message.error(errorText(error, t));

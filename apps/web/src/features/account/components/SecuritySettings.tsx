@@ -1,34 +1,25 @@
 import { MIN_PASSWORD_LENGTH, type Profile, passwordLevel } from '@cool/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  changeBackupEmail,
-  changePassword,
-  changePhone,
-  profileKeys,
-  sendBackupEmailCode,
-  sendPhoneCode,
-} from '../../../shared/api/profile.ts';
 import { ItemList, type ItemListRow } from '../../../shared/ui/ItemList.tsx';
 import { useNotices } from '../../../shared/ui/notices.ts';
 import { PasswordMeter } from '../../../shared/ui/PasswordMeter.tsx';
+import { sendBackupEmailCode, sendPhoneCode, useChangeContact, useChangePassword } from '../api.ts';
 import { TwoStepSetup } from './TwoStepSetup.tsx';
 import { useFormRequest } from './useFormRequest.ts';
 
 function PasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = useNotices();
-  const queryClient = useQueryClient();
+  const savePassword = useChangePassword();
   const [form] = Form.useForm();
   const [saving, request] = useFormRequest(form);
   const password: string = Form.useWatch('password', form) ?? '';
 
   const submit = (values: { currentPassword: string; password: string }) =>
     request(async () => {
-      await changePassword({ currentPassword: values.currentPassword, password: values.password });
-      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      await savePassword({ currentPassword: values.currentPassword, password: values.password });
       message.success(t('account.settings.security.passwordChanged'));
       form.resetFields();
       onClose();
@@ -114,7 +105,7 @@ interface CodeModalProps {
 function CodeModal({ open, onClose, kind }: CodeModalProps) {
   const { t } = useTranslation();
   const { message } = useNotices();
-  const queryClient = useQueryClient();
+  const changeContact = useChangeContact();
   const [form] = Form.useForm();
   const [saving, save] = useFormRequest(form);
   const [sending, send] = useFormRequest(form);
@@ -137,11 +128,11 @@ function CodeModal({ open, onClose, kind }: CodeModalProps) {
 
   const submit = (values: { mobile?: string; email?: string; captcha: string }) =>
     save(async () => {
-      const saved =
+      await changeContact(
         kind === 'phone'
-          ? await changePhone({ mobile: values.mobile ?? '', captcha: values.captcha })
-          : await changeBackupEmail({ email: values.email ?? '', captcha: values.captcha });
-      queryClient.setQueryData(profileKeys.profile(), saved);
+          ? { kind, mobile: values.mobile ?? '', captcha: values.captcha }
+          : { kind, email: values.email ?? '', captcha: values.captcha },
+      );
       message.success(t(`account.settings.security.${kind === 'phone' ? 'phoneChanged' : 'emailChanged'}`));
       onClose();
     });

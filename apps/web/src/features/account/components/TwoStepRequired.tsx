@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../../shared/session/api.ts';
 import { useAuthStore } from '../../../shared/session/authStore.ts';
+import { useReloadEverything } from '../api.ts';
 import { TwoStepEnrol } from './TwoStepSetup.tsx';
 
 /**
@@ -13,7 +13,7 @@ import { TwoStepEnrol } from './TwoStepSetup.tsx';
 export function TwoStepRequired() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const reloadEverything = useReloadEverything();
   const twoStep = useAuthStore((s) => s.user?.twoStep);
   const signOut = useAuthStore((s) => s.signOut);
   const open = Boolean(twoStep?.required && !twoStep.enabled);
@@ -38,7 +38,7 @@ export function TwoStepRequired() {
       <Flex vertical gap={16}>
         <Typography.Text type="secondary">{t('twoStep.required.description')}</Typography.Text>
         {/* The screens refused while it was missing load again. */}
-        <TwoStepEnrol onDone={() => queryClient.invalidateQueries()} />
+        <TwoStepEnrol onDone={reloadEverything} />
       </Flex>
     </Modal>
   );

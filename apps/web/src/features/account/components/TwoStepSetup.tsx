@@ -1,33 +1,21 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { TwoStepSetup as TwoStepSetupResult, TwoStepState } from '@cool/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Modal, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  disableTwoStep,
-  enableTwoStep,
-  renewRecoveryCodes,
-  startTwoStepSetup,
-  twoStepKeys,
-  twoStepStateQuery,
-} from '../../../shared/api/twoStep.ts';
 import { saveBlob } from '../../../shared/http/download.ts';
 import { errorText } from '../../../shared/http/errorText.ts';
 import { applyFieldErrors } from '../../../shared/http/formErrors.ts';
-import { useAuthStore } from '../../../shared/session/authStore.ts';
-import { loadUser } from '../../../shared/session/loadUser.ts';
 import { useNotices } from '../../../shared/ui/notices.ts';
-
-/** After a change: the state here, and the user info's `twoStep` (the required-set-up screen reads it). */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  const token = useAuthStore((s) => s.token);
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: twoStepKeys.state });
-    if (token) await loadUser(token).catch(() => undefined);
-  };
-}
+import {
+  useDisableTwoStep,
+  useEnableTwoStep,
+  useNewTwoStepSecret,
+  useRefreshTwoStep,
+  useRenewRecoveryCodes,
+  useTwoStepSecret,
+  useTwoStepState,
+} from '../api.ts';
 
 /** The ten codes, shown once after they are made: copy or download them, then confirm. */
 function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
@@ -86,15 +74,7 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
  */
 export function TwoStepEnrol({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  // A query, not an effect: one secret per opening, even when React mounts twice in development.
-  const setup = useQuery({
-    queryKey: twoStepKeys.setup,
-    queryFn: () => startTwoStepSetup(),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const setup = useTwoStepSecret();
   if (setup.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
   if (setup.isError) {
     return (
@@ -112,9 +92,9 @@ export function TwoStepEnrol({ onDone }: { onDone: () => void }) {
 /** The new secret to scan; the app's first code turns it on and the recovery codes are shown once. */
 function ConfirmSecret({ setup, onDone }: { setup: TwoStepSetupResult; onDone: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh();
+  const refresh = useRefreshTwoStep();
   const [code, setCode] = useState('');
-  const enable = useMutation({ mutationFn: enableTwoStep, onSettled: () => setCode('') });
+  const enable = useEnableTwoStep(() => setCode(''));
 
   if (enable.data) {
     return (
@@ -226,7 +206,7 @@ function ProofForm({
  */
 function ChangeDevice({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const start = useMutation({ mutationFn: startTwoStepSetup });
+  const start = useNewTwoStepSecret();
   if (start.data) return <ConfirmSecret setup={start.data} onDone={onDone} />;
   return (
     <ProofForm
@@ -242,14 +222,11 @@ function ChangeDevice({ onDone }: { onDone: () => void }) {
 function DisableForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const { message } = useNotices();
-  const refresh = useRefresh();
-  const disable = useMutation({
-    mutationFn: disableTwoStep,
-    onSuccess: async () => {
-      message.success(t('twoStep.disable.done'));
-      await refresh();
-      onDone();
-    },
+  const refresh = useRefreshTwoStep();
+  const disable = useDisableTwoStep(async () => {
+    message.success(t('twoStep.disable.done'));
+    await refresh();
+    onDone();
   });
   return (
     <ProofForm
@@ -264,9 +241,9 @@ function DisableForm({ onDone }: { onDone: () => void }) {
 /** New recovery codes for a code from the app (or a recovery code); the old ones stop working. */
 function RenewCodes({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh();
+  const refresh = useRefreshTwoStep();
   const [code, setCode] = useState('');
-  const renew = useMutation({ mutationFn: renewRecoveryCodes });
+  const renew = useRenewRecoveryCodes();
   if (renew.data) {
     return (
       <RecoveryCodeList
@@ -325,7 +302,7 @@ function StateTag({ state }: { state: TwoStepState }) {
 /** The MFA device item of the Security section: its state, and set up, change, new codes or turn off. */
 export function TwoStepSetup() {
   const { t } = useTranslation();
-  const state = useQuery(twoStepStateQuery);
+  const state = useTwoStepState();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
