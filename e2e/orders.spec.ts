@@ -113,6 +113,9 @@ for (const language of ['en-US', 'zh-CN'] as const) {
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await presetSettings(page, { language });
+    // A notification without WeChat Pay's signature headers: the log's newest row, with the longest error code.
+    const forged = await page.request.post('/api/pay/wechat/notify', { data: {} });
+    expect(forged.ok()).toBe(false);
     await signInAs(page, ADMIN.username, ADMIN.password);
     for (const path of ['/order', '/order/weixin']) {
       await page.goto(path);

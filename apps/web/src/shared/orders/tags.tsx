@@ -66,7 +66,13 @@ export function VerdictTag({
   children?: (label: string) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (!isSuccess(verdict)) return <Tag color="error">{children(verdict)}</Tag>;
+  // A refusal's code can be long (`signature:missingHeaders`): it breaks rather than widen a table.
+  if (!isSuccess(verdict))
+    return (
+      <Tag color="error" style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+        {children(verdict)}
+      </Tag>
+    );
   return (
     <Tag color={GOOD_VERDICTS.includes(verdict) ? 'success' : 'default'}>
       {children(t(`payLog.verdict.${verdict}`))}

@@ -97,7 +97,19 @@ export function PayLogTable({ page, loading, list }: PayLogTableProps) {
           title: t('payLog.field.verdict'),
           render: (_, entry) => <VerdictTag verdict={entry.verdict} />,
         },
-        { key: 'errorCode', title: t('payLog.field.errorCode'), render: (_, entry) => code(entry.errorCode) },
+        {
+          key: 'errorCode',
+          title: t('payLog.field.errorCode'),
+          // Ours can be long (`signature:missingHeaders`): it breaks rather than push the columns off the page.
+          render: (_, entry) =>
+            entry.errorCode ? (
+              <Typography.Text code style={{ overflowWrap: 'anywhere' }}>
+                {entry.errorCode}
+              </Typography.Text>
+            ) : (
+              '—'
+            ),
+        },
         { key: 'duration', title: t('payLog.field.duration'), align: 'right', render: (_, e) => duration(e) },
       ];
 
