@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
 import i18n from 'i18next';
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -12,7 +13,7 @@ import {
   useNavigate,
   useSearchParams,
 } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 // The app's routes register themselves for the titles, tabs and kept-alive routes read here.
 import NoticeHolder from '../../app/NoticeHolder.tsx';
 import '../../app/routes/registry.tsx';
@@ -23,6 +24,7 @@ import zh from '../i18n/strings/zh-CN.json';
 import { useAuthStore } from '../session/authStore.ts';
 import { useSettingsStore } from '../settings/settingsStore.ts';
 import { KeptAliveOutlet, MAX_LIVE_PAGES } from './KeptAliveOutlet.tsx';
+import tabsEn from './strings/en-US.json';
 import { TabBar } from './TabBar.tsx';
 import { useTabsStore } from './tabsStore.ts';
 import { type TabsApi, useTabs } from './useTabs.ts';
@@ -89,7 +91,8 @@ let client: QueryClient;
 
 /** The app at `path`; `outline` puts an outline in every page's place, as while the user info loads. */
 const tree = (path: string, outline: boolean) => (
-  <>
+  // Motion off, as in the browser tests: a message that closes leaves at once.
+  <ConfigProvider theme={{ token: { motion: false } }}>
     <NoticeHolder />
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -108,7 +111,7 @@ const tree = (path: string, outline: boolean) => (
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>
-  </>
+  </ConfigProvider>
 );
 
 async function mount(path: string, { outline = false } = {}) {
@@ -136,7 +139,10 @@ const tabLabels = () => [...document.querySelectorAll('[role="tab"]')].map((tab)
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({
     lng: 'en-US',
-    resources: { 'en-US': { translation: en }, 'zh-CN': { translation: zhPack.messages } },
+    resources: {
+      'en-US': { translation: { ...en, ...tabsEn } },
+      'zh-CN': { translation: zhPack.messages },
+    },
     interpolation: { escapeValue: false },
   });
 });
@@ -301,6 +307,24 @@ describe('tab titles and the API', () => {
     await act(() => i18n.changeLanguage('zh-CN'));
     expect(tabLabels()).toEqual([zh.menu.game, 'Anxiety scale']);
     await act(() => i18n.changeLanguage('en-US'));
+  });
+
+  it('a refusal shortly after another shows for its full time, in place of the first', async () => {
+    await mount('/game');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      act(() => api.closeRight());
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(document.body.textContent).toContain('No tabs on the right');
+      // Shortly before the first would go (messages show for 3 s).
+      await act(() => vi.advanceTimersByTimeAsync(2500));
+      act(() => api.closeCurrent());
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(document.body.textContent).toContain('This is the last tab, it cannot be closed');
+      expect(document.body.textContent).not.toContain('No tabs on the right');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses to open an empty path', async () => {

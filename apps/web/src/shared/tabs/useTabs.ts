@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useContext, useMemo } from 'react';
+import { useContext, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   UNSAFE_NavigationContext as NavigationContext,
@@ -50,6 +50,8 @@ function shownTab(navigator: Navigator): string {
 export function useTabs(): TabsApi {
   const { t } = useTranslation();
   const { message } = useNotices();
+  /** The key of the refusal on screen, if any. */
+  const refusal = useRef('');
   const { navigator } = useContext(NavigationContext);
   const queryClient = useQueryClient();
 
@@ -65,8 +67,12 @@ export function useTabs(): TabsApi {
           action,
         );
         if ('refused' in result) {
-          // One refusal at a time: stacked messages would reach down over the tab bar itself.
-          void message.info({ key: 'tabs-refused', content: t(`tabs.message.${result.refused}`) });
+          // One refusal at a time (stacked ones would reach down over the tab bar), each shown for its full
+          // time: the last one goes and this one opens under a new key (one reusing the key would update the
+          // last one's text and go when the last one was due to).
+          if (refusal.current) message.destroy(refusal.current);
+          refusal.current = `tabs-refused-${Date.now()}`;
+          void message.info({ key: refusal.current, content: t(`tabs.message.${result.refused}`) });
           return;
         }
         if (result.close.length === 0) return;

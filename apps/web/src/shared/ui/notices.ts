@@ -10,7 +10,7 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
  * loaded the first time one waits).
  */
 export interface Notices {
-  message: Pick<MessageInstance, 'info' | 'success' | 'error' | 'warning' | 'loading'>;
+  message: Pick<MessageInstance, 'info' | 'success' | 'error' | 'warning' | 'loading' | 'destroy'>;
   notification: Pick<NotificationInstance, 'info' | 'success' | 'error' | 'warning'>;
   modal: Pick<ModalHookApi, 'confirm' | 'info' | 'success' | 'error' | 'warning'>;
 }
@@ -22,7 +22,10 @@ type ModalCall = (config: ModalFuncProps) => PromiseLike<boolean>;
 
 /** What callers get: the same calls, answering once a holder has shown them. */
 export interface LightNotices {
-  message: Record<keyof Notices['message'], MessageCall>;
+  message: Record<Exclude<keyof Notices['message'], 'destroy'>, MessageCall> & {
+    /** Removes the message opened with `key` at once. */
+    destroy: (key: string) => void;
+  };
   notification: Record<keyof Notices['notification'], NotificationCall>;
   modal: Record<keyof Notices['modal'], ModalCall>;
 }
@@ -59,7 +62,7 @@ export function onNoticeWaiting(listener: () => void): () => void {
 }
 
 const message =
-  (kind: keyof Notices['message']): MessageCall =>
+  (kind: Exclude<keyof Notices['message'], 'destroy'>): MessageCall =>
   (...args) =>
     run((n) => n.message[kind](...args));
 
@@ -94,6 +97,7 @@ export const notices: LightNotices = {
     error: message('error'),
     warning: message('warning'),
     loading: message('loading'),
+    destroy: (key) => run((n) => n.message.destroy(key)),
   },
   notification: {
     info: notification('info'),
